@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// lockedBuffer is a bytes.Buffer safe for the command's goroutine and the test.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+var listenLine = regexp.MustCompile(`listening on (http://127\.0\.0\.1:\d+)`)
+
+// startSandboxCmd runs `stratop sandbox args...` until the returned cancel
+// is called, and returns its base URL and output.
+func startSandboxCmd(t *testing.T, args ...string) (string, *lockedBuffer, func() error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := newSandboxCmd()
+	out := &lockedBuffer{}
+	cmd.SetOut(out)
+	cmd.SetErr(out)
+	cmd.SetArgs(append([]string{"--addr", "127.0.0.1:0", "--tick", "0", "--users", "3", "--strategies", "12"}, args...))
+	done := make(chan error, 1)
+	go func() { done <- cmd.ExecuteContext(ctx) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if m := listenLine.FindStringSubmatch(out.String()); m != nil {
+			stop := func() error { cancel(); return <-done }
+			return m[1], out, stop
+		}
+		select {
+		case err := <-done:
+			cancel()
+			t.Fatalf("sandbox exited early: %v\n%s", err, out)
+		default:
+		}
+		if time.Now().After(deadline) {
+			cancel()
+			t.Fatalf("no banner:\n%s", out)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func TestSandboxCmd_AnswersTheIssuesCurlAndStopsCleanly(t *testing.T) {
+	base, out, stop := startSandboxCmd(t)
+	req, _ := http.NewRequest(http.MethodGet, base+"/api/v1/strategies", nil)
+	req.Header.Set("X-API-Key", "demo-key")
+	req.Header.Set("X-API-Secret", "demo-secret")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("curl: %d", resp.StatusCode)
+	}
+	if err := stop(); err != nil {
+		t.Fatalf("stop: %v", err)
+	}
+	text := out.String()
+	for _, want := range []string{"API key:    demo-key", "demo-secret", "curl -H 'X-API-Key: demo-key'", "sandbox stopped"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+func TestSandboxCmd_NeverPrintsACustomSecret(t *testing.T) {
+	base, out, stop := startSandboxCmd(t, "--api-key", "partner-key", "--api-secret", "s3cr3t-value-123", "--no-2fa")
+	req, _ := http.NewRequest(http.MethodGet, base+"/api/v1/strategies", nil)
+	req.Header.Set("X-API-Key", "partner-key")
+	req.Header.Set("X-API-Secret", "s3cr3t-value-123")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("custom credentials refused: %d", resp.StatusCode)
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if text := out.String(); strings.Contains(text, "s3cr3t-value-123") || !strings.Contains(text, "not shown") || !strings.Contains(text, "two-factor off") {
+		t.Fatalf("banner:\n%s", text)
+	}
+}
+
+func TestSandboxCmd_RefusesNonsenseFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"--fail-rate", "1.5"}, {"--users", "0", "--strategies", "5"}, {"--tick", "-1s"}, {"--api-secret", ""}, {"extra-arg"},
+	} {
+		cmd := newSandboxCmd()
+		cmd.SetOut(&bytes.Buffer{})
+		cmd.SetErr(&bytes.Buffer{})
+		cmd.SetArgs(append([]string{"--addr", "127.0.0.1:0"}, args...))
+		if err := cmd.ExecuteContext(context.Background()); err == nil {
+			t.Errorf("sandbox %v was accepted", args)
+		}
+	}
+}
+
+func TestSandboxCmd_LoopbackDetection(t *testing.T) {
+	for addr, want := range map[string]bool{
+		"127.0.0.1:8787": true, "localhost:1": true, "[::1]:8787": true,
+		"0.0.0.0:8787": false, ":8787": false, "192.168.1.10:80": false, "example.com:80": false,
+	} {
+		if got := loopbackAddr(addr); got != want {
+			t.Errorf("loopbackAddr(%q) = %v, want %v", addr, got, want)
+		}
+	}
+}
