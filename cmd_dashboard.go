@@ -1,13 +1,127 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/spf13/cobra"
+
+	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/api/sandbox"
+	"github.com/stratop/stratop/model"
 )
 
-// newDashboardCmd is the root command: the dashboard. Placeholder until model/ lands.
+// Dashboard settings that are not flags.
+const (
+	demoTick         = 2 * time.Second  // simulation step of --demo: data visibly moves
+	dashboardTimeout = 10 * time.Second // per request attempt
+	dashboardRetries = 1                // the poll loop retries with backoff itself
+)
+
+// dashboardFlags are the root command's flags.
+type dashboardFlags struct {
+	profile  string
+	baseURL  string
+	interval time.Duration
+	user     string
+	readOnly bool
+	demo     bool
+}
+
+// newDashboardCmd is the root command: the dashboard.
 func newDashboardCmd() *cobra.Command {
-	return &cobra.Command{Use: "stratop", Short: "Terminal dashboard for a partner integration",
-		RunE: func(*cobra.Command, []string) error { return errors.New("dashboard: not implemented yet") }}
+	var f dashboardFlags
+	cmd := &cobra.Command{
+		Use:   "stratop",
+		Short: "Terminal dashboard for a partner integration",
+		Long: "stratop watches a partner integration's strategies, pools and users and controls\n" +
+			"strategies from the keyboard. `stratop --demo` runs it on an embedded sandbox.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if f.interval < model.MinInterval {
+				return &exitCodeError{code: 2, err: fmt.Errorf("--interval must be at least %s", model.MinInterval)}
+			}
+			return runDashboard(cmd, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.profile, "profile", "", "credentials profile (default: STRATOP_PROFILE or \"default\")")
+	fl.StringVar(&f.baseURL, "base-url", "", "base URL of the partner interface (routes live under /api/v1)")
+	fl.DurationVar(&f.interval, "interval", model.DefaultInterval, "poll interval (at least 1s)")
+	fl.StringVar(&f.user, "user", "", "choose this user (external id) at start")
+	fl.BoolVar(&f.readOnly, "read-only", false, "hide and refuse every action")
+	fl.BoolVar(&f.demo, "demo", false, "run on an embedded sandbox with simulated data")
+	return cmd
+}
+
+// runDashboard connects (or starts the demo sandbox) and runs the program
+// until the operator quits or the context ends.
+func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
+	ctx, cancel := context.WithCancel(cmd.Context())
+	defer cancel()
+
+	var (
+		profile string
+		client  *api.Client
+		err     error
+	)
+	if f.demo {
+		profile = "demo"
+		client, err = startDemo(ctx)
+	} else {
+		var target dashboardTarget
+		target, err = resolveDashboardCredentials(ctx, f.profile, f.baseURL)
+		if err != nil {
+			return err
+		}
+		profile = target.Profile
+		client, err = api.New(target.BaseURL, api.WithCredentials(target.Creds),
+			api.WithTimeout(dashboardTimeout), api.WithRetries(dashboardRetries))
+	}
+	if err != nil {
+		return err
+	}
+
+	m := model.New(client,
+		model.WithProfile(profile),
+		model.WithInterval(f.interval),
+		model.WithUser(f.user),
+		model.WithReadOnly(f.readOnly),
+	)
+	p := tea.NewProgram(m.Tea(),
+		tea.WithAltScreen(),
+		tea.WithContext(ctx),
+		tea.WithInput(cmd.InOrStdin()),
+		tea.WithOutput(cmd.OutOrStdout()),
+	)
+	if _, err := p.Run(); err != nil && !(errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil) {
+		return fmt.Errorf("dashboard: %w", err)
+	}
+	return nil
+}
+
+// startDemo serves a fresh sandbox with the simulation on, on a random
+// loopback port, until ctx ends, and returns a client of it.
+func startDemo(ctx context.Context) (*api.Client, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("demo: %w", err)
+	}
+	sb := sandbox.New(sandbox.WithTick(demoTick))
+	srv := &http.Server{Handler: sb, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	go sb.Start(ctx)
+	go func() {
+		<-ctx.Done()
+		_ = srv.Close()
+		sb.Close()
+	}()
+	return api.New("http://"+ln.Addr().String(),
+		api.WithCredentials(api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret}),
+		api.WithTimeout(dashboardTimeout), api.WithRetries(dashboardRetries))
 }

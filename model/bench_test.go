@@ -1,0 +1,150 @@
+package model
+
+// Benchmarks of the frame budget of issue 7: a full Strategies frame of 100
+// rows at 200x60, an unchanged poll, and a key press.
+
+import (
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/api"
+)
+
+// strategiesFrame is the Strategies tab showing 100 strategies at 200x60
+// (with the detail pane when detail is set).
+func strategiesFrame(b *testing.B, detail bool) Model {
+	b.Helper()
+	m := New(newFakeAPI(), WithClock(func() time.Time { return t0 }), WithPageSize(100))
+	m, _ = m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
+	m, _ = press(m, "2")
+	ss := make([]api.Strategy, 100)
+	for i := range ss {
+		ss[i] = strat(int64(1000-i), []api.Status{api.StatusActive, api.StatusPaused, api.StatusSuspended, api.StatusCompleted}[i%4])
+		ss[i].Orders, ss[i].ExecutedOrders = 40, int64(i%40)
+		ss[i].Pool.TokenPrice = "0.000123"
+		ss[i].UpdatedAt = "2025-03-04T12:00:00Z"
+	}
+	m, _ = m.Update(pageReply(m, ss...))
+	if detail {
+		m, _ = press(m, "enter")
+	}
+	return m
+}
+
+func BenchmarkStrategiesView(b *testing.B) {
+	m := strategiesFrame(b, false)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = m.View()
+	}
+}
+
+func BenchmarkUnchangedPoll(b *testing.B) {
+	m := strategiesFrame(b, false)
+	msg := fetchedMsg{owner: ownStrategies, gen: m.strategiesTab().list.gen, data: m.strategiesTab().data}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m.tabs[tabStrategies] = m.strategiesTab()
+		n, _ := m.Update(msg)
+		_ = n.View()
+	}
+}
+
+func BenchmarkKeyDown(b *testing.B) {
+	m := strategiesFrame(b, false)
+	down, up := keyMsg("down"), keyMsg("up")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := down
+		if i%2 == 1 {
+			k = up
+		}
+		m, _ = m.Update(k)
+		_ = m.View()
+	}
+}
+
+func BenchmarkKeyDownWithDetail(b *testing.B) {
+	m := strategiesFrame(b, true)
+	down, up := keyMsg("down"), keyMsg("up")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := down
+		if i%2 == 1 {
+			k = up
+		}
+		m, _ = m.Update(k)
+		_ = m.View()
+	}
+}
+
+func BenchmarkNewPage(b *testing.B) {
+	m := strategiesFrame(b, false)
+	old := m.strategiesTab().data
+	// Two prepared pages that differ, delivered alternately: every Update
+	// renders the visible rows again.
+	p := &api.StrategiesPage{Page: 1, PageSize: 100, NumberOfPages: 1, TotalCount: 100}
+	for _, it := range old.items {
+		s := it.Strategy
+		s.ExecutedOrders++
+		p.Strategies = append(p.Strategies, s)
+	}
+	pages := []*strategiesData{prepareStrategiesPage(p), old}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m, _ = m.Update(fetchedMsg{owner: ownStrategies, gen: m.strategiesTab().list.gen, data: pages[i%2]})
+		_ = m.View()
+	}
+}
+
+// usersFrame is the Users tab with n users at 200x60.
+func usersFrame(b *testing.B, n int) Model {
+	b.Helper()
+	m := New(newFakeAPI(), WithClock(func() time.Time { return t0 }))
+	m, _ = m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
+	m, _ = press(m, "4")
+	users := make([]api.User, n)
+	for i := range users {
+		users[i] = api.User{ID: int64(i + 1), ExternalUserID: "cust_" + itoa(int64(i*7919%1000003)), WalletAddress: "0x" + itoa(int64(i)*2654435761)}
+	}
+	m, _ = m.Update(fetchedMsg{owner: ownUsers, gen: m.usersTab().list.gen, data: prepareUsers(users)})
+	m, _ = press(m, "/", "1")
+	return m
+}
+
+func benchmarkUsersKeystroke(b *testing.B, n int) {
+	m := usersFrame(b, n)
+	add, del := keyMsg("2"), keyMsg("backspace")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := add
+		if i%2 == 1 {
+			k = del
+		}
+		m, _ = m.Update(k)
+		_ = m.View()
+	}
+}
+
+func BenchmarkUsersKeystroke10k(b *testing.B)  { benchmarkUsersKeystroke(b, 10_000) }
+func BenchmarkUsersKeystroke100k(b *testing.B) { benchmarkUsersKeystroke(b, 100_000) }
+
+func BenchmarkPrepareUsers100k(b *testing.B) {
+	users := make([]api.User, 100_000)
+	for i := range users {
+		users[i] = api.User{ID: int64(i + 1), ExternalUserID: "cust_" + itoa(int64(i)), WalletAddress: "0x" + itoa(int64(i)*2654435761)}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = prepareUsers(users)
+	}
+}

@@ -1,0 +1,177 @@
+package model
+
+// Polling, gh-dash style. Every data source on screen is a feed with one
+// owner. A feed has at most one fetch in flight; the next poll is scheduled
+// (tea.Tick) only when the reply arrives, so a slow server never piles up
+// requests. Replies and ticks carry generations: a reply for parameters that
+// have since changed (filter, page, chosen user, detail id) is dropped, and
+// so is a tick that a newer schedule replaced. Only the visible tab's feeds
+// and the header stats poll; a tab shown again fetches when its data is due.
+//
+// On errors the last good data stays, marked stale; the delay doubles from
+// twice the interval up to the cap (60 s by default) and polling recovers by
+// itself on the next good answer.
+
+import (
+	"errors"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/api"
+)
+
+// owner names a feed; every reply and tick carries one.
+type owner uint8
+
+// Feed owners.
+const (
+	ownStats owner = iota
+	ownCounts
+	ownStrategies
+	ownStrategyDetail
+	ownPools
+	ownPoolDetail
+	ownUsers
+	ownUserDetail
+)
+
+// fetchedMsg is the reply of one fetch.
+type fetchedMsg struct {
+	owner   owner
+	gen     uint64
+	data    any // the owner's prepared data type; nil on error
+	err     error
+	latency time.Duration
+}
+
+// pollMsg asks a feed to poll; tick must match the feed's latest schedule.
+type pollMsg struct {
+	owner owner
+	tick  uint64
+}
+
+// feed is the polling state of one data source.
+type feed struct {
+	owner owner
+
+	gen       uint64 // generation of the parameters; bumped by invalidate
+	inFlight  bool
+	flightGen uint64 // generation the fetch in flight was made for
+	tick      uint64 // generation of the latest scheduled poll
+
+	dataGen   uint64    // generation of the data shown
+	hasData   bool      // some good data was received (for any generation)
+	lastOK    time.Time // last good reply
+	changedAt time.Time // last time the data changed or recovered from stale
+	nextDue   time.Time // when the next poll is due
+
+	failures   int           // consecutive failed replies
+	err        error         // last error, nil after a good reply
+	errAt      time.Time     // when err arrived
+	delay      time.Duration // delay scheduled after the last reply
+	retryAfter time.Duration // the server's Retry-After of the last 429
+}
+
+// invalidate marks the parameters changed: a reply in flight will be dropped
+// and any scheduled poll is void.
+func (f feed) invalidate() feed {
+	f.gen++
+	f.tick++
+	return f
+}
+
+// begin marks a fetch in flight for the current generation. It returns
+// ok=false when a fetch is already in flight: a current one needs no twin,
+// and an outdated one is followed by a fresh fetch when its reply arrives.
+func (f feed) begin() (feed, uint64, bool) {
+	if f.inFlight {
+		return f, 0, false
+	}
+	f.inFlight = true
+	f.flightGen = f.gen
+	f.tick++ // a poll scheduled earlier must not fire a second fetch
+	return f, f.gen, true
+}
+
+// current reports whether a reply belongs to the current parameters.
+func (f feed) current(gen uint64) bool { return gen == f.gen }
+
+// landed clears the in-flight mark when the reply of the fetch in flight
+// arrives.
+func (f feed) landed(gen uint64) feed {
+	if f.inFlight && gen == f.flightGen {
+		f.inFlight = false
+	}
+	return f
+}
+
+// fresh reports whether the data shown belongs to the current parameters.
+func (f feed) fresh() bool { return f.hasData && f.dataGen == f.gen }
+
+// stale reports whether the data shown is older than a failure.
+func (f feed) stale() bool { return f.err != nil }
+
+// succeed records a good reply. changed says whether the data differs from
+// what was shown; a recovery from errors counts as a change, so the
+// "updated" time of the status line moves then too.
+func (f feed) succeed(now time.Time, changed bool, interval time.Duration) feed {
+	if changed || f.err != nil || !f.fresh() {
+		f.changedAt = now
+	}
+	f.hasData = true
+	f.dataGen = f.gen
+	f.lastOK = now
+	f.failures = 0
+	f.err = nil
+	f.retryAfter = 0
+	f.delay = interval
+	f.nextDue = now.Add(interval)
+	return f
+}
+
+// fail records a failed reply and backs off: twice the interval after the
+// first failure, doubling up to maxBackoff, and at least the server's
+// Retry-After.
+func (f feed) fail(now time.Time, err error, interval, maxBackoff time.Duration) feed {
+	f.failures++
+	f.err = err
+	f.errAt = now
+	f.delay = backoff(f.failures, interval, maxBackoff)
+	var ae *api.Error
+	if errors.As(err, &ae) && ae.RetryAfter > f.delay {
+		f.delay = min(ae.RetryAfter, max(maxBackoff, interval))
+	}
+	f.nextDue = now.Add(f.delay)
+	return f
+}
+
+// backoff is the delay after n consecutive failures.
+func backoff(n int, interval, maxBackoff time.Duration) time.Duration {
+	d := interval
+	for i := 0; i < n && d < maxBackoff; i++ {
+		d *= 2
+	}
+	return min(d, max(maxBackoff, interval))
+}
+
+// due reports whether a poll is due at now.
+func (f feed) due(now time.Time) bool {
+	return !f.fresh() || !now.Before(f.nextDue)
+}
+
+// schedule returns the feed with a new poll generation and the command that
+// delivers it after d.
+func (f feed) schedule(d time.Duration) (feed, tea.Cmd) {
+	f.tick++
+	o, t := f.owner, f.tick
+	if d <= 0 {
+		d = time.Millisecond
+	}
+	return f, tea.Tick(d, func(time.Time) tea.Msg { return pollMsg{owner: o, tick: t} })
+}
+
+// scheduleDue schedules the next poll for nextDue, or now when it is due.
+func (f feed) scheduleDue(now time.Time) (feed, tea.Cmd) {
+	return f.schedule(f.nextDue.Sub(now))
+}

@@ -1,0 +1,250 @@
+package model
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/api"
+)
+
+func TestFirstFrameBeforeAnyAnswer(t *testing.T) {
+	f := newFakeAPI()
+	m := New(f, WithClock(func() time.Time { return t0 }))
+	if v := m.View(); !strings.Contains(v, "loading…") || !strings.Contains(v, "stratop") {
+		t.Fatalf("frame before the window size should be a skeleton, got %q", v)
+	}
+	m, _ = m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	v := m.View()
+	if !strings.Contains(v, "Overview") || !strings.Contains(v, "loading…") {
+		t.Fatalf("first sized frame should show tabs and loading, got:\n%s", v)
+	}
+	if got := f.count("stats") + f.count("strategies"); got != 0 {
+		t.Fatalf("New and View must not call the API; %d calls", got)
+	}
+	if n := strings.Count(v, "\n") + 1; n != 24 {
+		t.Fatalf("frame has %d lines, want 24", n)
+	}
+	// Init carries the first fetches: stats and the Overview's counts.
+	msgs := fetched(runCmd(m.Init()))
+	owners := map[owner]bool{}
+	for _, r := range msgs {
+		owners[r.owner] = true
+	}
+	if !owners[ownStats] || !owners[ownCounts] || len(owners) != 2 {
+		t.Fatalf("Init fetched %v, want stats and counts only", owners)
+	}
+}
+
+func TestStaleReplyIsDropped(t *testing.T) {
+	m, _, _ := newTestModel(t)
+	m, _ = press(m, "2")
+	old := pageReply(m, strat(1, api.StatusActive))
+	// A filter change while the first fetch is in flight.
+	m, _ = press(m, "f", "down", "enter")
+	if m.strategiesTab().filter[fieldStatus] != string(api.StatusActive) {
+		t.Fatalf("filter not applied: %v", m.strategiesTab().filter)
+	}
+	m, cmd := m.Update(old)
+	if m.strategiesTab().data != nil {
+		t.Fatal("reply for the old filter was applied")
+	}
+	// Dropping it starts the fetch for the new filter at once.
+	var saw bool
+	for _, r := range fetched(runCmd(cmd)) {
+		if r.owner == ownStrategies && r.gen == m.strategiesTab().list.gen {
+			saw = true
+		}
+	}
+	if !saw {
+		t.Fatal("no fetch for the current filter after the stale reply")
+	}
+}
+
+func TestSelectionFollowsID(t *testing.T) {
+	m, _, _ := newTestModel(t)
+	m, _ = press(m, "2")
+	m, _ = m.Update(pageReply(m, strat(5, api.StatusActive), strat(4, api.StatusActive), strat(3, api.StatusActive)))
+	m, _ = press(m, "down") // id 4
+	if id, _, _ := m.strategiesTab().tbl.selected(); id != 4 {
+		t.Fatalf("selected %d, want 4", id)
+	}
+	// A new strategy arrives on top: the cursor stays on id 4.
+	m, _ = m.Update(pageReply(m, strat(6, api.StatusActive), strat(5, api.StatusActive), strat(4, api.StatusActive), strat(3, api.StatusActive)))
+	tb := m.strategiesTab().tbl
+	if id, _, _ := tb.selected(); id != 4 || tb.cursor != 2 {
+		t.Fatalf("after refresh selected %d at %d, want 4 at 2", id, tb.cursor)
+	}
+	if !strings.Contains(lineWith(m.View(), ">"), " 4 ") {
+		t.Fatalf("cursor row is not strategy 4: %q", lineWith(m.View(), ">"))
+	}
+	// Id 4 goes away: the cursor keeps its position.
+	m, _ = m.Update(pageReply(m, strat(6, api.StatusActive), strat(5, api.StatusActive), strat(3, api.StatusActive)))
+	if id, _, _ := m.strategiesTab().tbl.selected(); id != 3 {
+		t.Fatalf("after removal selected %d, want 3 (same position)", id)
+	}
+}
+
+func TestBackoffGrowsToCapAndRecovers(t *testing.T) {
+	m, _, c := newTestModel(t)
+	m, _ = press(m, "2")
+	m, _ = m.Update(pageReply(m, strat(1, api.StatusActive)))
+	firstChange := m.strategiesTab().list.changedAt
+	netErr := &api.TransportError{Op: "dial", Host: "api.test", Err: errors.New("connection refused")}
+	want := []time.Duration{10, 20, 40, 60, 60}
+	for i, w := range want {
+		c.Add(time.Second)
+		m, _ = m.Update(fetchedMsg{owner: ownStrategies, gen: m.strategiesTab().list.gen, err: netErr})
+		if got := m.strategiesTab().list.delay; got != w*time.Second {
+			t.Fatalf("failure %d: delay %v, want %v", i+1, got, w*time.Second)
+		}
+	}
+	v := m.View()
+	if !strings.Contains(v, "STALE 5s") || !strings.Contains(v, "cannot reach api.test") {
+		t.Fatalf("stale badge with age and reason missing:\n%s", lineWith(v, "updated"))
+	}
+	if !strings.Contains(v, " 1 ") {
+		t.Fatal("last good data should stay visible while stale")
+	}
+	// Recovery: the next good answer resets the delay and clears the badge;
+	// the "updated" time moves although the data is the same.
+	c.Add(time.Second)
+	m, _ = m.Update(pageReply(m, strat(1, api.StatusActive)))
+	l := m.strategiesTab().list
+	if l.delay != 5*time.Second || l.err != nil || l.failures != 0 {
+		t.Fatalf("after recovery delay %v err %v failures %d", l.delay, l.err, l.failures)
+	}
+	if !l.changedAt.After(firstChange) || strings.Contains(m.View(), "STALE") {
+		t.Fatal("recovery should clear the stale badge and move the updated time")
+	}
+}
+
+func TestRetryAfterStretchesBackoff(t *testing.T) {
+	m, _, _ := newTestModel(t)
+	m, _ = press(m, "2")
+	rl := &api.Error{StatusCode: 429, RetryAfter: 45 * time.Second}
+	m, _ = m.Update(fetchedMsg{owner: ownStrategies, gen: m.strategiesTab().list.gen, err: rl})
+	if got := m.strategiesTab().list.delay; got != 45*time.Second {
+		t.Fatalf("delay %v, want the server's 45s", got)
+	}
+}
+
+func TestUnchangedPollKeepsFrameAndUpdatedTime(t *testing.T) {
+	m, _, c := newTestModel(t)
+	m, _ = press(m, "2")
+	m, _ = m.Update(pageReply(m, strat(1, api.StatusActive), strat(2, api.StatusPaused)))
+	before := m.View()
+	if !strings.Contains(before, "updated 12:30:45") {
+		t.Fatalf("updated time missing: %q", lineWith(before, "updated"))
+	}
+	c.Add(7 * time.Second)
+	// The fetch command returns the previous snapshot when nothing changed.
+	prev := m.strategiesTab().data
+	m, _ = m.Update(fetchedMsg{owner: ownStrategies, gen: m.strategiesTab().list.gen, data: prev})
+	if after := m.View(); after != before {
+		t.Fatalf("unchanged poll changed the frame:\n%s\n---\n%s", before, after)
+	}
+	// A changed value moves the updated time.
+	s := strat(2, api.StatusActive)
+	m, _ = m.Update(pageReply(m, strat(1, api.StatusActive), s))
+	if !strings.Contains(m.View(), "updated 12:30:52") {
+		t.Fatalf("updated time did not move: %q", lineWith(m.View(), "updated"))
+	}
+}
+
+func TestUnchangedDataIsDetectedInTheCommand(t *testing.T) {
+	m, f, _ := newTestModel(t)
+	f.strategies = []api.Strategy{strat(1, api.StatusActive)}
+	m, cmd := press(m, "2")
+	for _, r := range fetched(runCmd(cmd)) {
+		m, _ = m.Update(r)
+	}
+	first := m.strategiesTab().data
+	if first == nil {
+		t.Fatal("no data after the first fetch")
+	}
+	m, cmd = press(m, "ctrl+r")
+	for _, r := range fetched(runCmd(cmd)) {
+		if r.owner == ownStrategies && r.data.(*strategiesData) != first {
+			t.Fatal("an unchanged page should come back as the previous snapshot")
+		}
+	}
+}
+
+func TestFilterSurvivesRefresh(t *testing.T) {
+	m, f, _ := newTestModel(t)
+	f.strategies = []api.Strategy{strat(1, api.StatusPaused)}
+	m, cmd := press(m, "2")
+	m = deliver(m, cmd)
+	// status: active -> suspended -> paused; category: buy.
+	m, cmd = press(m, "f", "down", "down", "down", "right", "down", "enter")
+	m = deliver(m, cmd)
+	m, cmd = press(m, "ctrl+r")
+	m = deliver(m, cmd)
+	f.mu.Lock()
+	last := f.filters[len(f.filters)-1]
+	f.mu.Unlock()
+	if last.Status != api.StatusPaused || last.Category != "buy" || last.Page != 1 {
+		t.Fatalf("refresh lost the filter: %+v", last)
+	}
+	if !strings.Contains(m.View(), "status paused, category buy") {
+		t.Fatalf("page line does not name the filters: %q", lineWith(m.View(), "page"))
+	}
+}
+
+func TestOneFetchInFlightPerOwner(t *testing.T) {
+	m, f, _ := newTestModel(t)
+	m, c1 := press(m, "2")
+	m, c2 := press(m, "ctrl+r", "ctrl+r")
+	runCmd(c1)
+	runCmd(c2)
+	if n := f.count("strategies"); n != 1 {
+		t.Fatalf("%d list fetches in flight, want 1", n)
+	}
+}
+
+func TestOnlyTheVisibleTabPolls(t *testing.T) {
+	m, _, _ := newTestModel(t)
+	m, _ = press(m, "2")
+	m, _ = m.Update(pageReply(m, strat(1, api.StatusActive)))
+	tick := m.strategiesTab().list.tick
+	m, _ = press(m, "3") // Strategies hidden
+	if _, cmd := m.Update(pollMsg{owner: ownStrategies, tick: tick}); cmd != nil {
+		t.Fatal("a hidden tab's poll started a fetch")
+	}
+}
+
+func TestTabShownAgainRefreshesWhenDue(t *testing.T) {
+	m, f, c := newTestModel(t)
+	m, _ = press(m, "2")
+	m, _ = m.Update(pageReply(m, strat(1, api.StatusActive)))
+	m, _ = press(m, "3")
+	c.Add(2 * time.Second)
+	m, cmd := press(m, "2")
+	runCmd(cmd)
+	if n := f.count("strategies"); n != 0 {
+		t.Fatalf("data 2s old was fetched again (%d)", n)
+	}
+	m, _ = press(m, "3")
+	c.Add(4 * time.Second)
+	_, cmd = press(m, "2")
+	runCmd(cmd)
+	if n := f.count("strategies"); n != 1 {
+		t.Fatalf("data 6s old was not refreshed (%d fetches)", n)
+	}
+}
+
+func TestErrorsInPlainWords(t *testing.T) {
+	m, _, _ := newTestModel(t)
+	m, _ = m.Update(fetchedMsg{owner: ownStats, gen: m.stats.gen, err: &api.Error{StatusCode: 401}})
+	m, _ = m.Update(fetchedMsg{owner: ownCounts, gen: m.tabs[tabOverview].(overviewTab).counts.gen, err: &api.Error{StatusCode: 401}})
+	if v := m.View(); !strings.Contains(v, "credentials rejected: run stratop login / check STRATOP_API_KEY") {
+		t.Fatalf("401 not explained:\n%s", v)
+	}
+	if h := m.health; h.ConsecutiveErrors != 2 {
+		t.Fatalf("consecutive errors %d, want 2", h.ConsecutiveErrors)
+	}
+}

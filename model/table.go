@@ -1,0 +1,227 @@
+package model
+
+// table is the state of one list: its rows (ids and cells), an optional
+// filter order, the cursor and scroll offset, and a cache of rendered rows.
+// The selection is an id, never a row index: after new data, a filter or a
+// page change the cursor moves to wherever that id now is, and only when the
+// id is gone does it stay at the same position (clamped).
+//
+// Rendering cost: a row is rendered once per data change, width change or
+// flag change, and only when it first becomes visible (10,000 users cost
+// nothing until scrolled to). The cursor row is rendered per cursor move.
+
+import (
+	"strings"
+
+	"github.com/stratop/stratop/ui"
+)
+
+type table struct {
+	st    *ui.Styles
+	defs  []ui.Column
+	cols  []ui.Column
+	width int
+	rows  int // visible rows below the header
+
+	ids   []int64
+	cells [][]ui.Cell
+	flags map[int64]ui.RowFlags
+
+	order []int // visible row indexes in display order; nil means all rows
+
+	cursor int // position in the display order
+	offset int // first displayed position
+	selID  int64
+	hasSel bool
+
+	header   string
+	rendered []string // per row index; "" until first shown
+	selRow   string
+}
+
+func newTable(st *ui.Styles, defs []ui.Column) table {
+	return table{st: st, defs: defs}
+}
+
+// len is the number of displayed rows.
+func (t table) len() int {
+	if t.order != nil {
+		return len(t.order)
+	}
+	return len(t.ids)
+}
+
+// rowAt maps a display position to a row index.
+func (t table) rowAt(pos int) int {
+	if t.order != nil {
+		return t.order[pos]
+	}
+	return pos
+}
+
+// selected returns the selected row's id and index.
+func (t table) selected() (id int64, row int, ok bool) {
+	if t.len() == 0 {
+		return 0, 0, false
+	}
+	row = t.rowAt(t.cursor)
+	return t.ids[row], row, true
+}
+
+// setColumns replaces the column definitions (e.g. user view vs integration).
+func (t table) setColumns(defs []ui.Column) table {
+	t.defs = defs
+	t.width = -1 // force a new layout
+	return t
+}
+
+// setSize lays out the columns for width and shows rows lines of rows.
+func (t table) setSize(width, rows int) table {
+	rows = max(rows, 1)
+	if width != t.width {
+		t.width = width
+		t.cols = ui.LayoutColumns(t.defs, width)
+		t.header = ui.RenderHeader(*t.st, t.cols, width)
+		t.rendered = make([]string, len(t.ids))
+	}
+	t.rows = rows
+	return t.settle()
+}
+
+// setRows replaces the rows, keeping the selected id when it is still there.
+// A row whose cells did not change keeps its rendered string, so a poll in
+// which one value moved renders one row.
+func (t table) setRows(ids []int64, cells [][]ui.Cell) table {
+	rendered := make([]string, len(ids))
+	if len(t.rendered) > 0 && len(t.ids) > 0 && len(ids) <= 4096 {
+		old := make(map[int64]int, len(t.ids))
+		for i, id := range t.ids {
+			old[id] = i
+		}
+		for i, id := range ids {
+			if j, ok := old[id]; ok && j < len(t.rendered) && sameCells(t.cells[j], cells[i]) {
+				rendered[i] = t.rendered[j]
+			}
+		}
+	}
+	t.ids, t.cells = ids, cells
+	t.order = nil
+	t.rendered = rendered
+	return t.follow()
+}
+
+func sameCells(a, b []ui.Cell) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// setOrder shows only the rows in order (nil: all), keeping the selection.
+func (t table) setOrder(order []int) table {
+	t.order = order
+	return t.follow()
+}
+
+// setFlags replaces the gutter marks; only rows whose marks changed are
+// rendered again.
+func (t table) setFlags(flags map[int64]ui.RowFlags) table {
+	old := t.flags
+	t.flags = flags
+	if len(t.rendered) > 0 {
+		rendered := make([]string, len(t.rendered))
+		copy(rendered, t.rendered)
+		for i, id := range t.ids {
+			if old[id] != flags[id] {
+				rendered[i] = ""
+			}
+		}
+		t.rendered = rendered
+	}
+	return t.settle()
+}
+
+// follow puts the cursor on the selected id, or keeps its position when the
+// id is gone and adopts the row found there.
+func (t table) follow() table {
+	n := t.len()
+	if t.hasSel {
+		for pos := 0; pos < n; pos++ {
+			if t.ids[t.rowAt(pos)] == t.selID {
+				t.cursor = pos
+				return t.settle()
+			}
+		}
+	}
+	t.cursor = min(max(t.cursor, 0), max(n-1, 0))
+	return t.settle()
+}
+
+// moveTo puts the cursor on a display position (clamped) and selects it.
+func (t table) moveTo(pos int) table {
+	t.cursor = min(max(pos, 0), max(t.len()-1, 0))
+	return t.settle()
+}
+
+// move moves the cursor by delta rows.
+func (t table) move(delta int) table { return t.moveTo(t.cursor + delta) }
+
+// settle adopts the row under the cursor as the selection, scrolls it into
+// view and renders what became visible.
+func (t table) settle() table {
+	n := t.len()
+	if n == 0 {
+		t.cursor, t.offset = 0, 0
+		t.selRow = ""
+		return t
+	}
+	t.cursor = min(max(t.cursor, 0), n-1)
+	row := t.rowAt(t.cursor)
+	t.selID, t.hasSel = t.ids[row], true
+	if t.rows > 0 {
+		if t.cursor < t.offset {
+			t.offset = t.cursor
+		}
+		if t.cursor >= t.offset+t.rows {
+			t.offset = t.cursor - t.rows + 1
+		}
+		t.offset = min(max(t.offset, 0), max(n-t.rows, 0))
+	}
+	if t.cols == nil {
+		return t
+	}
+	end := min(t.offset+t.rows, n)
+	for pos := t.offset; pos < end; pos++ {
+		if r := t.rowAt(pos); r < len(t.rendered) && t.rendered[r] == "" {
+			// Filling an empty slot is idempotent, so sharing the slice with
+			// an older copy of the table is harmless.
+			t.rendered[r] = ui.RenderRow(*t.st, t.cols, t.cells[r], t.flags[t.ids[r]], t.width)
+		}
+	}
+	t.selRow = ui.RenderSelectedRow(*t.st, t.cols, t.cells[row], t.flags[t.ids[row]], t.width)
+	return t
+}
+
+// lines returns the header and the visible rows.
+func (t table) lines() []string {
+	n := t.len()
+	end := min(t.offset+t.rows, n)
+	out := make([]string, 0, end-t.offset+1)
+	out = append(out, t.header)
+	for pos := t.offset; pos < end; pos++ {
+		if pos == t.cursor {
+			out = append(out, t.selRow)
+			continue
+		}
+		out = append(out, t.rendered[t.rowAt(pos)])
+	}
+	return out
+}
+
+// view draws the header and visible rows as one string.
+func (t table) view() string { return strings.Join(t.lines(), "\n") }

@@ -1,0 +1,209 @@
+package ui
+
+// The frame around the tabs: header line, tab bar, status line, help line,
+// and the notice shown when the terminal is too small.
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Minimum terminal size; below it only TooSmall is drawn.
+const (
+	MinWidth  = 60
+	MinHeight = 15
+)
+
+// Chrome heights: header and tab bar above the body, status and help below.
+const (
+	HeaderHeight = 2
+	FooterHeight = 2
+)
+
+// HeaderData is what the header line shows.
+type HeaderData struct {
+	Profile    string
+	Host       string
+	HasStats   bool
+	StatsError bool // the stats read failed and none arrived yet
+	Users      int64
+	Strategies int64
+	ChosenUser string // sanitised external id, "" for none
+	ReadOnly   bool
+}
+
+// IsProductionProfile reports whether a profile name looks like production
+// ("prod", "production", "prod-eu"): the header marks it in red.
+func IsProductionProfile(name string) bool {
+	return strings.HasPrefix(strings.ToLower(name), "prod")
+}
+
+// Header draws the header line.
+func Header(st Styles, h HeaderData, width int) string {
+	parts := make([]string, 0, 6)
+	parts = append(parts, st.Brand.Render("stratop"))
+	if h.Profile != "" {
+		ps := st.Profile
+		if IsProductionProfile(h.Profile) {
+			ps = st.ProfileProd
+		}
+		parts = append(parts, ps.Render(Fit(h.Profile, 20))+" "+st.Host.Render(Fit(h.Host, 40)))
+	} else {
+		parts = append(parts, st.Host.Render(Fit(h.Host, 40)))
+	}
+	switch {
+	case h.HasStats:
+		parts = append(parts, st.HeaderStat.Render(Int(h.Users)+" users · "+Int(h.Strategies)+" strategies"))
+	case h.StatsError:
+		parts = append(parts, st.Muted.Render("no stats"))
+	default:
+		parts = append(parts, st.Muted.Render("loading…"))
+	}
+	if h.ChosenUser != "" {
+		parts = append(parts, st.ChosenUser.Render("user "+Fit(h.ChosenUser, 24)))
+	}
+	if h.ReadOnly {
+		parts = append(parts, st.ReadOnly.Render(" READ-ONLY "))
+	}
+	return cutStyled(strings.Join(parts, "  "), width)
+}
+
+// TabBar draws the tab titles; the active one is bracketed so it shows
+// without colour too.
+func TabBar(st Styles, titles []string, active, width int) string {
+	var b strings.Builder
+	for i, t := range titles {
+		label := strconv.Itoa(i+1) + " " + t
+		if i == active {
+			b.WriteString(st.TabActive.Render("[" + label + "]"))
+		} else {
+			b.WriteString(st.Tab.Render(" " + label + " "))
+		}
+		b.WriteByte(' ')
+	}
+	return cutStyled(b.String(), width)
+}
+
+// Status is what the status line shows for the visible data.
+type Status struct {
+	// ChangedAt is when the visible data last changed or recovered from
+	// stale, not when it was last polled: an unchanged poll must redraw
+	// nothing, so the line may only change when the data does.
+	ChangedAt   time.Time
+	Loading     bool // nothing to show yet
+	Stale       bool
+	StaleAge    time.Duration // age of the data shown while stale
+	StaleReason string
+	Notice      string // a one-off message, e.g. why a key did nothing
+	Filter      string // e.g. "/ ali" while filtering the users
+}
+
+// StatusLine draws the status line.
+func StatusLine(st Styles, s Status, width int) string {
+	parts := make([]string, 0, 4)
+	switch {
+	case s.Loading && !s.Stale:
+		parts = append(parts, st.Muted.Render("loading…"))
+	case !s.ChangedAt.IsZero():
+		parts = append(parts, st.Updated.Render("updated "+Clock(s.ChangedAt)))
+	}
+	if s.Stale {
+		badge := " ERROR " // nothing to show yet: not stale, missing
+		if !s.Loading {
+			badge = " STALE " + Age(s.StaleAge) + " "
+		}
+		parts = append(parts, st.Stale.Render(badge)+" "+st.Error.Render(s.StaleReason))
+	}
+	if s.Filter != "" {
+		parts = append(parts, s.Filter)
+	}
+	if s.Notice != "" {
+		parts = append(parts, st.Notice.Render(s.Notice))
+	}
+	return cutStyled(strings.Join(parts, "  "), width)
+}
+
+// NewHelp returns a bubbles help model drawn with the style tree.
+func NewHelp(st Styles) help.Model {
+	h := help.New()
+	h.Styles = st.Help
+	h.ShortSeparator = " · "
+	return h
+}
+
+// ShortHelp draws the one-line help of the footer.
+func ShortHelp(h help.Model, bindings []key.Binding, width int) string {
+	h.Width = width
+	// bubbles/help lets an item overflow when not even the ellipsis fits.
+	return cutStyled(h.ShortHelpView(bindings), width)
+}
+
+// FullHelp draws the full help screen: one column per group of enabled
+// bindings, wrapped onto further rows of columns when the width runs out
+// (bubbles/help would cut the last columns off instead).
+func FullHelp(st Styles, h help.Model, groups [][]key.Binding, width, height int) string {
+	title := st.PaneTitle.Render("Keys") + st.Muted.Render("  (? or esc to close)")
+	lines := []string{title, ""}
+	var row []string
+	rowWidth := 0
+	flush := func() {
+		if len(row) == 0 {
+			return
+		}
+		for _, l := range strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, row...), "\n") {
+			lines = append(lines, cutStyled(l, width))
+		}
+		lines = append(lines, "")
+		row, rowWidth = nil, 0
+	}
+	for _, g := range groups {
+		var keys, descs []string
+		for _, b := range g {
+			if b.Enabled() {
+				keys = append(keys, b.Help().Key)
+				descs = append(descs, b.Help().Desc)
+			}
+		}
+		if len(keys) == 0 {
+			continue
+		}
+		col := lipgloss.JoinHorizontal(lipgloss.Top,
+			h.Styles.FullKey.Render(strings.Join(keys, "\n")), " ",
+			h.Styles.FullDesc.Render(strings.Join(descs, "\n")), "    ")
+		w := lipgloss.Width(col)
+		if rowWidth > 0 && rowWidth+w > width {
+			flush()
+		}
+		row = append(row, col)
+		rowWidth += w
+	}
+	flush()
+	return Lines(lines, height)
+}
+
+// TooSmall is drawn instead of the frame below MinWidth x MinHeight.
+func TooSmall(st Styles, width, height int) string {
+	msg := "terminal too small: " + strconv.Itoa(width) + "x" + strconv.Itoa(height) +
+		", need " + strconv.Itoa(MinWidth) + "x" + strconv.Itoa(MinHeight)
+	return st.Notice.Render(Fit(msg, width))
+}
+
+// cutStyled cuts a styled line to width cells; lines shorter than width
+// are returned unchanged without measuring escape sequences twice.
+func cutStyled(s string, width int) string {
+	if Width(s) <= width {
+		return s
+	}
+	return truncateStyled(s, width)
+}
+
+// truncateStyled cuts a line holding escape sequences to width cells.
+func truncateStyled(s string, width int) string {
+	return ansi.Truncate(s, width, "")
+}

@@ -1,0 +1,158 @@
+package ui
+
+// Rows and panes of the Pools tab: the integration's pools (getClientPools)
+// and, with a chosen user, that user's pools (getUserPools) with deposits,
+// balances, volume totals and the three roll-ups.
+
+import (
+	"math/big"
+
+	"github.com/stratop/stratop/api"
+)
+
+// PoolColumns are the columns of the integration's pool list.
+func PoolColumns() []Column {
+	return []Column{
+		{Title: "ID", Min: 4, Max: 6, Right: true},
+		{Title: "SYMBOL", Min: 6, Max: 12},
+		{Title: "NAME", Min: 10, Max: 28, Priority: 1},
+		{Title: "CHAIN", Min: 9, Max: 10},
+		{Title: "DEC", Min: 3, Max: 3, Right: true, Priority: 2},
+		{Title: "TOKEN", Min: 15, Max: 44, Priority: 1, Middle: true},
+	}
+}
+
+// PoolCells builds the cells of a sanitised pool in PoolColumns order.
+func PoolCells(p api.Pool) []Cell {
+	return []Cell{
+		{Text: Int(p.ID)},
+		{Text: OrDash(p.Symbol)},
+		{Text: OrDash(p.Name)},
+		{Text: ChainName(p.ChainID)},
+		{Text: Int(int64(p.Decimals))},
+		{Text: OrDash(p.TokenAddress), Tone: ToneMuted},
+	}
+}
+
+// UserPoolColumns are the columns of a user's pool list.
+func UserPoolColumns() []Column {
+	return []Column{
+		{Title: "ID", Min: 5, Max: 8, Right: true, Priority: 2},
+		{Title: "SYMBOL", Min: 6, Max: 12},
+		{Title: "CHAIN", Min: 4, Max: 5},
+		{Title: "BALANCE", Min: 12, Max: 20, Right: true},
+		{Title: "AVAILABLE", Min: 12, Max: 20, Right: true},
+		{Title: "LOCKED", Min: 12, Max: 20, Right: true, Priority: 1},
+		{Title: "VALUE", Min: 11, Max: 16, Right: true},
+		{Title: "DEP", Min: 3, Max: 3, Right: true, Priority: 3},
+		{Title: "ACT", Min: 3, Max: 3, Priority: 3},
+		{Title: "BOUGHT", Min: 10, Max: 16, Right: true, Priority: 4},
+		{Title: "SOLD", Min: 10, Max: 16, Right: true, Priority: 4},
+	}
+}
+
+// UserPoolCells builds the cells of a sanitised user pool in
+// UserPoolColumns order. Balance and available are the server's formatted
+// strings; locked is the exact sum of the deposits' raw locked amounts.
+func UserPoolCells(p api.UserPoolItem) []Cell {
+	active := Cell{Text: "no", Tone: ToneMuted}
+	if p.HasActiveStrategies {
+		active = Cell{Text: "yes", Tone: ToneActive}
+	}
+	return []Cell{
+		{Text: Int(p.ID)},
+		{Text: OrDash(p.Symbol)},
+		{Text: ChainShort(p.ChainID)},
+		{Text: Number(p.UserBalance)},
+		{Text: Number(p.TotalBalanceAvailable)},
+		{Text: LockedTotal(p)},
+		{Text: USD(p.TokenValue)},
+		{Text: Int(int64(len(p.Deposits)))},
+		active,
+		{Text: Number(p.TotalBought.String())},
+		{Text: Number(p.TotalSold.String())},
+	}
+}
+
+// LockedTotal sums the raw locked amounts of a pool's deposits exactly and
+// formats them with the pool's decimals; a broken amount shows "?".
+func LockedTotal(p api.UserPoolItem) string {
+	sum := new(big.Int)
+	for _, d := range p.Deposits {
+		if d.LockedAmount == "" {
+			continue
+		}
+		v, ok := new(big.Int).SetString(d.LockedAmount, 10)
+		if !ok {
+			return "?"
+		}
+		sum.Add(sum, v)
+	}
+	return FormatUnits(sum.String(), p.Decimals)
+}
+
+// Rollups are the three roll-ups of getUserPools.
+type Rollups struct {
+	Value, Native, Available string
+}
+
+// RollupLine draws the user's roll-ups above the pool list.
+func RollupLine(st Styles, r Rollups, width int) string {
+	text := "overall " + USD(r.Value) + " · native " + Number(r.Native) + " · available " + USD(r.Available)
+	return st.Paging.Render(Fit(text, width))
+}
+
+// PoolDetail draws the pool pane for a sanitised pool. full says the pool is
+// GET /pools/{id}'s answer (with the price); otherwise note says why the
+// price is missing (loading, or the error). item is the chosen user's pool,
+// nil without a chosen user.
+func PoolDetail(st Styles, p api.Pool, full bool, note string, item *api.UserPoolItem, width int) []string {
+	title := "Pool " + Int(p.ID)
+	if p.Symbol != "" {
+		title += " · " + p.Symbol
+	}
+	lines := []string{
+		PaneTitle(st, title, width),
+		KV(st, "name", OrDash(p.Name), width),
+		KV(st, "chain", ChainName(p.ChainID)+" ("+Int(p.ChainID)+")", width),
+		KV(st, "decimals", Int(int64(p.Decimals)), width),
+		KV(st, "token", OrDash(p.TokenAddress), width),
+	}
+	if full {
+		lines = append(lines, KV(st, "price", Price(p.TokenPrice), width))
+	} else {
+		lines = append(lines, KVTone(st, "price", note, ToneMuted, width))
+	}
+	if item == nil {
+		return lines
+	}
+	lines = append(lines,
+		"", Section(st, "This user", width),
+		KV(st, "balance", Number(item.UserBalance), width),
+		KV(st, "available", Number(item.TotalBalanceAvailable), width),
+		KV(st, "locked", LockedTotal(*item), width),
+		KV(st, "value", USD(item.TokenValue), width),
+		KV(st, "strategies", yesNo(item.HasActiveStrategies, "active", "none active"), width),
+		"", Section(st, "Volume", width),
+		KV(st, "bought", Number(item.TotalBought.String())+" (strategies "+Number(item.TotalBoughtFromStrategies.String())+", swaps "+Number(item.TotalBoughtFromSwaps.String())+")", width),
+		KV(st, "sold", Number(item.TotalSold.String())+" (strategies "+Number(item.TotalSoldFromStrategies.String())+", swaps "+Number(item.TotalSoldFromSwaps.String())+")", width),
+		"", Section(st, "Deposits", width),
+	)
+	if len(item.Deposits) == 0 {
+		return append(lines, Muted(st, "none", width))
+	}
+	for _, d := range item.Deposits {
+		text := "#" + Int(d.ID) + " balance " + Units(d.UserBalance, p.Decimals) +
+			" locked " + Units(d.LockedAmount, p.Decimals) + " value " + USD(d.Value) +
+			" claimable " + USD(d.CurrentClaimableValue)
+		lines = append(lines, Plain(text, width))
+	}
+	return lines
+}
+
+func yesNo(b bool, yes, no string) string {
+	if b {
+		return yes
+	}
+	return no
+}

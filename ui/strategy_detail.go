@@ -1,0 +1,198 @@
+package ui
+
+// The strategy detail pane: GET /strategies/{id}, its settings and its latest
+// transactions. Fields the spec marks "not shown" (sizing, triggers, volume
+// settings, transactions on the single read) are drawn when the server sends
+// them and left out otherwise.
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/stratop/stratop/api"
+)
+
+// StrategyDetail draws the pane's lines for a sanitised strategy record.
+// full is false while only the list's record is known (the single read is
+// loading or failed): settings and transactions then say so instead.
+// note is an extra line under the title (loading, or why the read failed).
+func StrategyDetail(st Styles, s api.Strategy, full bool, note string, width int) []string {
+	title := "Strategy " + Int(s.ID)
+	if s.Pool.Symbol != "" {
+		title += " · " + s.Pool.Symbol
+	}
+	lines := []string{
+		PaneTitle(st, title, width),
+	}
+	if note != "" {
+		lines = append(lines, Muted(st, note, width))
+	}
+	lines = append(lines,
+		KVTone(st, "status", OrDash(string(s.Status)), StatusTone(s.Status), width),
+		KV(st, "kind", Kind(s.Type, s.Category), width),
+		KV(st, "user", OrDash(s.UserID), width),
+		KV(st, "chain", ChainName(s.ChainID)+" ("+Int(s.ChainID)+")", width),
+		KV(st, "pool", poolText(s.Pool, s.PoolID), width),
+	)
+	add := func(label, value string) {
+		if value != "" {
+			lines = append(lines, KV(st, label, value, width))
+		}
+	}
+	add("token", s.Pool.TokenAddress)
+	if s.PoolDepositID != 0 {
+		add("deposit", "#"+Int(s.PoolDepositID))
+	}
+	if s.BalanceUsed != "" {
+		add("balance", FormatUnits(s.BalanceUsed, s.Pool.Decimals)+" "+s.Pool.Symbol)
+	}
+	if s.Orders > 0 {
+		add("orders", Int(s.ExecutedOrders)+" of "+Int(s.Orders)+" executed")
+	}
+	if s.DcaFrequency > 0 {
+		add("frequency", Int(s.DcaFrequency))
+	}
+	if s.Percentage != nil {
+		add("percentage", strconv.FormatFloat(*s.Percentage, 'f', -1, 64))
+	}
+	add("strategy id", s.StrategyID)
+	if s.CreatedAt != "" {
+		add("created", Timestamp(s.CreatedAt))
+	}
+	if s.UpdatedAt != "" {
+		add("updated", Timestamp(s.UpdatedAt))
+	}
+	if set := settingLines(s); len(set) > 0 {
+		lines = append(lines, "", Section(st, "Settings", width))
+		for _, kv := range set {
+			lines = append(lines, KV(st, kv[0], kv[1], width))
+		}
+	}
+	if !full {
+		return lines
+	}
+	lines = append(lines, "", Section(st, "Latest transactions", width))
+	if len(s.Transactions) == 0 {
+		return append(lines, Muted(st, "none", width))
+	}
+	for _, tx := range s.Transactions {
+		lines = append(lines, Plain(transactionText(tx, s.Pool), width))
+	}
+	return lines
+}
+
+// poolText names a pool: "PEPE · Pepe #12".
+func poolText(p api.PoolSummary, poolID int64) string {
+	id := p.ID
+	if id == 0 {
+		id = poolID
+	}
+	parts := []string{p.Symbol, p.Name}
+	if id != 0 {
+		parts = append(parts, "#"+Int(id))
+	}
+	return OrDash(JoinNonEmpty(" · ", parts...))
+}
+
+// transactionText is one line of the transaction list:
+// "2024-05-01 12:00 buy 1.5 PEPE $12.00 gain $0.30 0x12ab…9f0e".
+func transactionText(tx api.StrategyTransaction, pool api.PoolSummary) string {
+	dec, sym := pool.Decimals, pool.Symbol
+	if tx.Pool.Symbol != "" {
+		dec, sym = tx.Pool.Decimals, tx.Pool.Symbol
+	}
+	hash := tx.TxHash
+	if hash == "" && tx.Transaction != nil {
+		hash = tx.Transaction.Hash
+	}
+	parts := []string{Timestamp(tx.CreatedAt), OrDash(tx.Type), FormatUnits(tx.Amount, dec) + " " + sym}
+	if tx.AmountInUSD != "" {
+		parts = append(parts, USD(tx.AmountInUSD))
+	}
+	if tx.GainedAmountInUSD != "" {
+		parts = append(parts, "gain "+USD(tx.GainedAmountInUSD))
+	}
+	if hash != "" {
+		parts = append(parts, ShortHex(hash, 6))
+	}
+	return strings.Join(parts, " ")
+}
+
+// settingLines lists the optional settings a record carries.
+func settingLines(s api.Strategy) [][2]string {
+	var out [][2]string
+	add := func(k, v string) { out = append(out, [2]string{k, v}) }
+	o := s.StrategyOptions
+	if o.IsSmartGasOn != nil {
+		v := onOff(*o.IsSmartGasOn)
+		if *o.IsSmartGasOn && o.GasThreshold != nil {
+			v += ", threshold " + Int(*o.GasThreshold)
+		}
+		add("smart gas", v)
+	}
+	if o.AutoClaim != nil {
+		v := onOff(*o.AutoClaim)
+		if *o.AutoClaim && o.ReceiverAddress != "" {
+			v += " to " + ShortHex(o.ReceiverAddress, 6)
+		}
+		add("auto-claim", v)
+	}
+	if o.RouteProtection != nil {
+		add("route guard", onOff(*o.RouteProtection))
+	}
+	if o.TriggerType != "" {
+		v := o.TriggerType
+		switch {
+		case o.TriggerType == "price" && o.TriggerPrice != "":
+			v += " " + Price(o.TriggerPrice)
+		case o.TriggerMarketCap != "":
+			v += " " + o.TriggerMarketCap
+		}
+		add("trigger", v)
+	}
+	if o.ScheduledStartAt != nil {
+		add("starts at", unixText(*o.ScheduledStartAt))
+	}
+	if o.SwapKind != "" {
+		add("swap", JoinNonEmpty(" ", o.SwapKind, o.PoolKind, ShortHex(o.PoolAddress, 6)))
+	}
+	if o.VariableDcaAmount != nil && *o.VariableDcaAmount {
+		add("vary amount", percentOpt(o.VariableDcaAmountValue))
+	}
+	if o.VariableDcaFrequency != nil && *o.VariableDcaFrequency {
+		add("vary freq.", percentOpt(o.VariableDcaFrequencyValue))
+	}
+	if o.MaxTransactionValue != "" {
+		add("max per swap", o.MaxTransactionValue)
+	}
+	if o.MinTransactionValue != "" {
+		add("min per swap", USD(string(o.MinTransactionValue)))
+	}
+	if o.VolumeAccumulatorSize != nil {
+		add("accumulator", Int(*o.VolumeAccumulatorSize))
+	}
+	if n := len(o.VolumeExclusionAddresses); n > 0 {
+		add("excluded", Int(int64(n))+" addresses")
+	}
+	if o.SkipMevLikeTrades != nil {
+		add("skip MEV", onOff(*o.SkipMevLikeTrades))
+	}
+	if o.ExcludeSonarExecutors != nil {
+		add("excl. exec.", onOff(*o.ExcludeSonarExecutors))
+	}
+	return out
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+func percentOpt(p *int64) string {
+	if p == nil {
+		return "on"
+	}
+	return "±" + Int(*p) + "%"
+}

@@ -1,0 +1,208 @@
+package ui
+
+// One style tree for the whole program, built once. Colours are the 16 ANSI
+// colours on purpose: they follow the user's terminal theme, work on every
+// terminal reached over SSH, and never make lipgloss query the terminal's
+// background (an AdaptiveColor would send OSC 11 and could stall the first
+// frame). NO_COLOR and dumb terminals give termenv's Ascii profile, where every
+// colour and attribute below disappears; nothing on screen relies on colour
+// alone (the cursor row carries a ">" mark, statuses are words, the active tab
+// is bracketed).
+
+import (
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/stratop/stratop/api"
+)
+
+// ANSI colour numbers used by the palette.
+const (
+	colRed     = lipgloss.Color("1")
+	colGreen   = lipgloss.Color("2")
+	colYellow  = lipgloss.Color("3")
+	colBlue    = lipgloss.Color("4")
+	colMagenta = lipgloss.Color("5")
+	colCyan    = lipgloss.Color("6")
+	colGrey    = lipgloss.Color("8")
+	colWhite   = lipgloss.Color("15")
+)
+
+// Tone names the colour role of one table cell, so row builders stay free of
+// lipgloss and a cell costs one byte instead of a whole Style.
+type Tone uint8
+
+// Tones of table cells. The status tones are the one colour per status used
+// everywhere (tables, detail panes, overview, dialogs).
+const (
+	ToneDefault Tone = iota
+	ToneMuted
+	TonePositive
+	ToneNegative
+	ToneActive
+	ToneSuspended
+	TonePaused
+	ToneCompleted
+	ToneArchived
+)
+
+// Styles is every style the program draws with. Build it once with
+// DefaultStyles and pass it down; no code draws with an inline colour.
+type Styles struct {
+	// Header line.
+	Brand       lipgloss.Style
+	Profile     lipgloss.Style
+	ProfileProd lipgloss.Style // a profile named prod*: production, take care
+	Host        lipgloss.Style
+	HeaderStat  lipgloss.Style
+	ChosenUser  lipgloss.Style
+	ReadOnly    lipgloss.Style
+
+	// Tab bar.
+	Tab       lipgloss.Style
+	TabActive lipgloss.Style
+
+	// Tables.
+	TableHeader lipgloss.Style
+	Selected    lipgloss.Style // the cursor row, drawn over plain cells
+	Marked      lipgloss.Style // the mark gutter of a row marked for a bulk action
+	Pending     lipgloss.Style // the mark gutter of a row with an action in flight
+
+	// Cell tones (see Tone).
+	Muted     lipgloss.Style
+	Positive  lipgloss.Style
+	Negative  lipgloss.Style
+	Active    lipgloss.Style
+	Suspended lipgloss.Style
+	Paused    lipgloss.Style
+	Completed lipgloss.Style
+	Archived  lipgloss.Style
+
+	// Panes and sections.
+	PaneTitle lipgloss.Style
+	Section   lipgloss.Style
+	Label     lipgloss.Style
+	Bar       lipgloss.Style
+
+	// Footer.
+	Updated lipgloss.Style
+	Stale   lipgloss.Style
+	Error   lipgloss.Style
+	Notice  lipgloss.Style
+	Paging  lipgloss.Style
+
+	// Filter picker.
+	FilterField  lipgloss.Style
+	FilterActive lipgloss.Style
+
+	// Dialogs (issue 5 builds on these).
+	Dialog       lipgloss.Style
+	DialogTitle  lipgloss.Style
+	DialogDanger lipgloss.Style
+
+	// Help is handed to bubbles/help; built from the palette above.
+	Help help.Styles
+}
+
+// DefaultStyles builds the style tree.
+func DefaultStyles() Styles {
+	n := lipgloss.NewStyle
+	s := Styles{
+		Brand:       n().Bold(true).Foreground(colCyan),
+		Profile:     n().Bold(true),
+		ProfileProd: n().Bold(true).Foreground(colWhite).Background(colRed),
+		Host:        n().Foreground(colGrey),
+		HeaderStat:  n(),
+		ChosenUser:  n().Bold(true).Foreground(colYellow),
+		ReadOnly:    n().Bold(true).Foreground(colYellow).Reverse(true),
+
+		Tab:       n().Foreground(colGrey),
+		TabActive: n().Bold(true).Foreground(colCyan),
+
+		TableHeader: n().Bold(true).Foreground(colGrey),
+		Selected:    n().Reverse(true),
+		Marked:      n().Bold(true).Foreground(colMagenta),
+		Pending:     n().Bold(true).Foreground(colYellow),
+
+		Muted:     n().Foreground(colGrey),
+		Positive:  n().Foreground(colGreen),
+		Negative:  n().Foreground(colRed),
+		Active:    n().Foreground(colGreen),
+		Suspended: n().Foreground(colYellow),
+		Paused:    n().Foreground(colBlue),
+		Completed: n().Foreground(colMagenta),
+		Archived:  n().Foreground(colGrey),
+
+		PaneTitle: n().Bold(true).Foreground(colCyan),
+		Section:   n().Bold(true),
+		Label:     n().Foreground(colGrey),
+		Bar:       n().Foreground(colCyan),
+
+		Updated: n().Foreground(colGrey),
+		Stale:   n().Bold(true).Foreground(colWhite).Background(colRed),
+		Error:   n().Foreground(colRed),
+		Notice:  n().Foreground(colYellow),
+		Paging:  n().Foreground(colGrey),
+
+		FilterField:  n().Foreground(colGrey),
+		FilterActive: n().Bold(true).Reverse(true),
+
+		Dialog:       n().Border(lipgloss.NormalBorder()).Padding(0, 1),
+		DialogTitle:  n().Bold(true),
+		DialogDanger: n().Bold(true).Foreground(colRed),
+	}
+	s.Help = help.Styles{
+		Ellipsis:       s.Muted,
+		ShortKey:       n().Bold(true),
+		ShortDesc:      s.Muted,
+		ShortSeparator: s.Muted,
+		FullKey:        n().Bold(true),
+		FullDesc:       s.Muted,
+		FullSeparator:  s.Muted,
+	}
+	return s
+}
+
+// ToneStyle is the style of a cell tone.
+func (s Styles) ToneStyle(t Tone) lipgloss.Style {
+	switch t {
+	case ToneMuted:
+		return s.Muted
+	case TonePositive:
+		return s.Positive
+	case ToneNegative:
+		return s.Negative
+	case ToneActive:
+		return s.Active
+	case ToneSuspended:
+		return s.Suspended
+	case TonePaused:
+		return s.Paused
+	case ToneCompleted:
+		return s.Completed
+	case ToneArchived:
+		return s.Archived
+	}
+	return lipgloss.Style{}
+}
+
+// StatusTone is the one tone of a strategy status, used everywhere a status
+// is drawn. An unknown status (a value the spec does not list) is muted.
+func StatusTone(st api.Status) Tone {
+	switch st {
+	case api.StatusActive:
+		return ToneActive
+	case api.StatusSuspended:
+		return ToneSuspended
+	case api.StatusPaused:
+		return TonePaused
+	case api.StatusCompleted:
+		return ToneCompleted
+	case api.StatusArchived:
+		return ToneArchived
+	}
+	return ToneMuted
+}
+
+// StatusStyle is the style of a strategy status.
+func (s Styles) StatusStyle(st api.Status) lipgloss.Style { return s.ToneStyle(StatusTone(st)) }

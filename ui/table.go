@@ -1,0 +1,262 @@
+package ui
+
+// A table drawn for speed: the model keeps each row as cells (already
+// sanitised text plus a Tone), lays the columns out once per width, renders
+// each row once into a string and caches it; a frame only joins the visible
+// rows. A row costs one strings.Builder and one Render per toned cell; the
+// cursor row is drawn plain and wrapped in one Selected render.
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// GutterWidth is the width of the two-cell gutter left of every row: the
+// cursor mark and the bulk/pending mark.
+const GutterWidth = 2
+
+// Gutter marks.
+const (
+	cursorMark  = ">"
+	markedMark  = "*"
+	pendingMark = "~"
+)
+
+// Column describes one table column; LayoutColumns fills Width.
+type Column struct {
+	Title    string
+	Min      int  // narrowest useful width
+	Max      int  // widest useful width (<= Min: fixed)
+	Priority int  // 0 always shown; higher numbers are dropped first when narrow
+	Right    bool // right-aligned (numbers, amounts); cut in the fraction first
+	Middle   bool // cut in the middle (addresses, hashes) so both ends show
+
+	Index int // position of this column's cell in a row's cells
+	Width int // the laid-out width
+}
+
+// Cell is one table cell: sanitised text and its colour role.
+type Cell struct {
+	Text string
+	Tone Tone
+}
+
+// RowFlags are per-row marks drawn in the gutter.
+type RowFlags struct {
+	Marked  bool // marked for a bulk action (space)
+	Pending bool // an action on this row is in flight
+}
+
+// LayoutColumns chooses the columns that fit width (gutter included) and
+// their widths: it drops the highest Priority numbers first, then shares the
+// spare width round-robin among columns that may grow, up to their Max.
+// Column.Index is set to the position in defs, so cells stay addressed by
+// their definition whatever is dropped.
+func LayoutColumns(defs []Column, width int) []Column {
+	avail := width - GutterWidth
+	keep := make([]bool, len(defs))
+	maxPrio := 0
+	for i, c := range defs {
+		keep[i] = true
+		if c.Priority > maxPrio {
+			maxPrio = c.Priority
+		}
+	}
+	need := func() int {
+		n, cols := 0, 0
+		for i, c := range defs {
+			if keep[i] {
+				n += c.Min
+				cols++
+			}
+		}
+		if cols > 1 {
+			n += cols - 1
+		}
+		return n
+	}
+	for p := maxPrio; p > 0 && need() > avail; p-- {
+		// Drop this priority's columns from the right until it fits.
+		for i := len(defs) - 1; i >= 0 && need() > avail; i-- {
+			if defs[i].Priority == p {
+				keep[i] = false
+			}
+		}
+	}
+	cols := make([]Column, 0, len(defs))
+	for i, c := range defs {
+		if keep[i] {
+			c.Index = i
+			c.Width = c.Min
+			cols = append(cols, c)
+		}
+	}
+	// Share the spare width in proportion to how much each column can grow,
+	// then hand out what rounding left one cell at a time.
+	spare := avail - need()
+	room := 0
+	for _, c := range cols {
+		room += max(c.Max-c.Min, 0)
+	}
+	if spare > 0 && room > 0 {
+		give := min(spare, room)
+		for i := range cols {
+			g := give * max(cols[i].Max-cols[i].Min, 0) / room
+			cols[i].Width += g
+			spare -= g
+		}
+	}
+	for spare > 0 {
+		grew := false
+		for i := range cols {
+			if spare > 0 && cols[i].Width < cols[i].Max {
+				cols[i].Width++
+				spare--
+				grew = true
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	return cols
+}
+
+// TableWidth is the width of a row drawn with cols, gutter included.
+func TableWidth(cols []Column) int {
+	w := GutterWidth
+	for i, c := range cols {
+		if i > 0 {
+			w++
+		}
+		w += c.Width
+	}
+	return w
+}
+
+// RenderHeader draws the column titles, padded to width cells.
+func RenderHeader(st Styles, cols []Column, width int) string {
+	var b strings.Builder
+	b.WriteString(strings.Repeat(" ", GutterWidth))
+	for i, c := range cols {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(align(c.Title, c.Width, c.Right))
+	}
+	padTo(&b, cols, width)
+	return st.TableHeader.Render(b.String())
+}
+
+// RenderRow draws a row that is not under the cursor, padded to width cells.
+func RenderRow(st Styles, cols []Column, cells []Cell, flags RowFlags, width int) string {
+	var b strings.Builder
+	b.Grow(TableWidth(cols) + 16)
+	b.WriteByte(' ')
+	switch {
+	case flags.Pending:
+		b.WriteString(st.Pending.Render(pendingMark))
+	case flags.Marked:
+		b.WriteString(st.Marked.Render(markedMark))
+	default:
+		b.WriteByte(' ')
+	}
+	for i, c := range cols {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		var cell Cell
+		if c.Index < len(cells) {
+			cell = cells[c.Index]
+		}
+		text := alignCol(cell.Text, c)
+		if cell.Tone != ToneDefault {
+			text = st.ToneStyle(cell.Tone).Render(text)
+		}
+		b.WriteString(text)
+	}
+	padTo(&b, cols, width)
+	return b.String()
+}
+
+// RenderSelectedRow draws the row under the cursor: plain cells behind the
+// ">" mark, padded to width cells, in one Selected render.
+func RenderSelectedRow(st Styles, cols []Column, cells []Cell, flags RowFlags, width int) string {
+	var b strings.Builder
+	b.Grow(TableWidth(cols))
+	b.WriteString(cursorMark)
+	switch {
+	case flags.Pending:
+		b.WriteString(pendingMark)
+	case flags.Marked:
+		b.WriteString(markedMark)
+	default:
+		b.WriteByte(' ')
+	}
+	for i, c := range cols {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		var text string
+		if c.Index < len(cells) {
+			text = cells[c.Index].Text
+		}
+		b.WriteString(alignCol(text, c))
+	}
+	padTo(&b, cols, width)
+	return st.Selected.Render(b.String())
+}
+
+// padTo pads a row drawn with cols to width cells.
+func padTo(b *strings.Builder, cols []Column, width int) {
+	if n := width - TableWidth(cols); n > 0 {
+		b.WriteString(spaces(n))
+	}
+}
+
+// alignCol fits a cell's text into its column.
+func alignCol(s string, c Column) string {
+	if Width(s) > c.Width {
+		switch {
+		case c.Middle:
+			s = FitMiddle(s, c.Width)
+		case c.Right:
+			s = fitNumber(s, c.Width)
+		}
+	}
+	return align(s, c.Width, c.Right)
+}
+
+// FitMiddle cuts a long ASCII string (an address, a hash) in the middle so
+// both ends stay visible: "0x1234…cdef". Other strings are cut at the end.
+func FitMiddle(s string, width int) string {
+	if len(s) <= width || !isPrintableASCII(s) || width < 5 {
+		return Fit(s, width)
+	}
+	head := (width - 1) / 2
+	tail := width - 1 - head
+	return s[:head] + Ellipsis + s[len(s)-tail:]
+}
+
+// fitNumber cuts a formatted number that is too wide by dropping fraction
+// digits first, so the integer part, which carries the magnitude, stays
+// whole: "544,839,646,795.123" -> "544,839,646,795…".
+func fitNumber(s string, width int) string {
+	if i := strings.IndexByte(s, '.'); i >= 0 && i+1 <= width && isPrintableASCII(s) {
+		return s[:min(len(s), width-1)] + Ellipsis
+	}
+	return Fit(s, width)
+}
+
+// align fits s into width cells, left- or right-aligned.
+func align(s string, width int, right bool) string {
+	if !right {
+		return PadRight(s, width)
+	}
+	f := Fit(s, width)
+	if w := ansi.StringWidth(f); w < width {
+		return strings.Repeat(" ", width-w) + f
+	}
+	return f
+}
