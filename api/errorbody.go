@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // apiError turns a non-2xx answer into *Error, with the message of a JSON
@@ -76,12 +77,13 @@ func sanitizeText(s string, maxRunes int) string {
 			break
 		}
 		switch {
-		case r == ' ' || r == '\t' || r == '\n' || r == '\r':
+		case unicode.IsSpace(r) || unicode.In(r, unicode.Zl, unicode.Zp):
 			space = true
 			continue
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\uFFFD' ||
-			(r >= 0x200b && r <= 0x200f) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069):
-			continue // controls, invalid UTF-8, zero-width and bidi overrides
+		case unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r) || r == '\uFFFD':
+			// C0/C1 controls, invalid UTF-8, and every format character:
+			// bidi controls, zero-width characters, BOM, word joiner.
+			continue
 		}
 		if space && b.Len() > 0 {
 			b.WriteByte(' ')
