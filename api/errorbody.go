@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // apiError turns a non-2xx answer into *Error, with the message of a JSON
@@ -62,7 +64,9 @@ func parseErrorBody(body []byte) (msgs []string, reason string) {
 // secret and show half of it) and after (so a secret split by control
 // characters the sanitiser removes is caught too).
 func (c *Client) clean(s string, maxRunes int) string {
-	return c.scrub(sanitizeText(c.scrub(s), maxRunes))
+	// Escape sequences go whole (ansi.Strip) before the character filter, so
+	// their parameters cannot split a secret or leave "[2J" junk behind.
+	return c.scrub(sanitizeText(ansi.Strip(c.scrub(s)), maxRunes))
 }
 
 // sanitizeText keeps printable characters, folds whitespace runs into one
