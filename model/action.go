@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/ui"
 )
 
 // Action is a state-changing strategy action of DESIGN.md.
@@ -42,30 +43,61 @@ func (a Action) String() string {
 	return "unknown action"
 }
 
-// Allowed reports whether the state machine of spec section 3 lets a
-// strategy in status st take the action, and if not, why. Halt and archive
-// work from any state but archived; suspend only from active; resume only
-// from suspended; stop from any state but completed and archived.
-func (a Action) Allowed(st api.Status) (bool, string) {
-	if st == api.StatusArchived {
-		return false, "the strategy is archived"
-	}
-	switch a {
-	case ActionSuspend:
-		if st != api.StatusActive {
-			return false, "only an active strategy can be suspended"
-		}
-	case ActionResume:
-		if st != api.StatusSuspended {
-			return false, "only a suspended strategy can be resumed"
-		}
-	case ActionStop:
-		if st == api.StatusCompleted {
-			return false, "the strategy is already completed"
-		}
-	}
-	return true, ""
+// transition is one row of the action table: the states an action may
+// start from, the state it leads to, and whether it needs the owner (the
+// body routes with userId and strategyId) or a typed confirmation.
+type transition struct {
+	from      []api.Status
+	next      api.Status
+	needOwner bool
+	typed     bool // cannot be undone: type the strategy id to confirm
 }
+
+// transitions is the one table of spec section 3 as the sandbox applies it:
+// completed is terminal (halt, suspend, resume and stop refuse it; archive
+// takes it), archived takes nothing, halt of a paused strategy succeeds.
+var transitions = map[Action]transition{
+	ActionHalt:    {from: []api.Status{api.StatusActive, api.StatusSuspended, api.StatusPaused}, next: api.StatusPaused},
+	ActionSuspend: {from: []api.Status{api.StatusActive}, next: api.StatusSuspended, needOwner: true},
+	ActionResume:  {from: []api.Status{api.StatusSuspended}, next: api.StatusActive, needOwner: true},
+	ActionStop:    {from: []api.Status{api.StatusActive, api.StatusSuspended, api.StatusPaused}, next: api.StatusCompleted, needOwner: true, typed: true},
+	ActionArchive: {from: []api.Status{api.StatusActive, api.StatusSuspended, api.StatusPaused, api.StatusCompleted}, next: api.StatusArchived, typed: true},
+}
+
+// Allowed reports whether a strategy in status st may take the action
+// (the transitions table), and if not, why in plain words.
+func (a Action) Allowed(st api.Status) (bool, string) {
+	tr, ok := transitions[a]
+	if !ok {
+		return false, "unknown action"
+	}
+	for _, f := range tr.from {
+		if f == st {
+			return true, ""
+		}
+	}
+	switch {
+	case st == api.StatusArchived:
+		return false, "the strategy is archived"
+	case st == api.StatusCompleted:
+		return false, "the strategy is completed (a terminal state)"
+	case a == ActionSuspend:
+		return false, "only an active strategy can be suspended"
+	case a == ActionResume:
+		return false, "only a suspended strategy can be resumed"
+	}
+	return false, "not allowed from status " + ui.SanitizeLimit(string(st), 20)
+}
+
+// Next is the state the action leads to.
+func (a Action) Next() api.Status { return transitions[a].next }
+
+// needsOwner reports whether the action's route carries the owner's id.
+func (a Action) needsOwner() bool { return transitions[a].needOwner }
+
+// typed reports whether the action cannot be undone, so its dialog asks to
+// type the strategy id.
+func (a Action) typed() bool { return transitions[a].typed }
 
 // ActionRequestMsg asks the gate to start an action on Strategy, the record
 // captured when the key was pressed (its ID is the target, never a row).
@@ -119,20 +151,63 @@ func (d *deps) actionBinding(a Action) key.Binding {
 // Notices of the gate (shown in the status line).
 const (
 	noticeReadOnly    = "read-only mode: actions are disabled"
-	noticeUnavailable = "actions are not available yet"
+	noticeUnavailable = "actions are not supported by this client"
 )
 
-// requestAction is the gate: the only path from a key to an action.
+// requestAction is the gate: the only path from a key to an action. It
+// refuses in read-only mode, then what the state machine forbids (saying
+// why, sending nothing), and otherwise opens the confirmation dialog bound
+// to the captured strategy.
 func (m Model) requestAction(req ActionRequestMsg) (Model, tea.Cmd) {
 	if !m.d.actionsEnabled() {
 		m.notice = noticeReadOnly
+		return m, nil
+	}
+	if _, ok := m.d.api.(ActionAPI); !ok {
+		m.notice = noticeUnavailable
+		return m, nil
+	}
+	if m.overlay != nil {
+		return m, nil
+	}
+	if len(req.Marked) > 0 && (req.Action == ActionArchive || req.Action == ActionHalt) {
+		m.overlay = newBulkDialog(m.d, req.Action, req.Marked, m.chosen)
+		return m, nil
+	}
+	if req.Strategy.ID == 0 {
 		return m, nil
 	}
 	if ok, why := req.Action.Allowed(req.Strategy.Status); !ok {
 		m.notice = req.Action.String() + " " + "strategy " + itoa(req.Strategy.ID) + ": " + why
 		return m, nil
 	}
-	// Issue 5 opens the confirmation dialog here (m.overlay = ...).
-	m.notice = noticeUnavailable
+	if m.inflight[req.Strategy.ID] {
+		m.notice = noticeInFlight(req.Strategy.ID)
+		return m, nil
+	}
+	owner := m.chosen
+	if owner == "" {
+		owner = req.Strategy.UserID
+	}
+	m.overlay = newActionDialog(m.d, req.Action, req.Strategy, owner, m.knownUsers())
 	return m, nil
+}
+
+// noticeInFlight says why a second action on a strategy was not sent.
+func noticeInFlight(id int64) string {
+	return "an action on strategy " + itoa(id) + " is already in flight: wait for its reply"
+}
+
+// knownUsers are the external ids of the users list, for completing the
+// owner in a dialog (nil before the list was read).
+func (m Model) knownUsers() []string {
+	ut, ok := m.tabs[tabUsers].(usersTab)
+	if !ok || ut.data == nil {
+		return nil
+	}
+	out := make([]string, 0, len(ut.data.users))
+	for _, u := range ut.data.users {
+		out = append(out, u.ExternalUserID)
+	}
+	return out
 }

@@ -26,3 +26,15 @@ type API interface {
 	GetUser(ctx context.Context, userID string) (*api.User, error)
 	GetUserBalances(ctx context.Context, userID string) ([]api.NativeBalance, error)
 }
+
+// ActionAPI is the part of the client that changes strategies (issue 5).
+// *api.Client satisfies it; a client without it runs the dashboard with
+// every action refused at the gate.
+type ActionAPI interface {
+	HaltStrategy(ctx context.Context, id int64) (*api.Strategy, error)
+	ArchiveStrategy(ctx context.Context, id int64) (*api.Strategy, error)
+	SuspendStrategy(ctx context.Context, ref api.StrategyRef) (*api.Strategy, error)
+	ResumeStrategy(ctx context.Context, ref api.StrategyRef) (*api.Strategy, error)
+	StopStrategy(ctx context.Context, ref api.StrategyRef) (*api.Strategy, error)
+	RemoveStrategies(ctx context.Context, req api.RemoveStrategiesRequest) (*api.RemoveStrategiesResult, error)
+}

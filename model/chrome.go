@@ -44,6 +44,9 @@ func (m Model) refreshChrome() Model {
 	in.status = cur.Status()
 	in.status.Notice = m.notice
 	hm := cur.Help()
+	if oh, ok := m.overlay.(interface{ Help() ui.HelpMap }); ok {
+		hm = oh.Help() // a dialog's keys, not the tab's, while it is open
+	}
 
 	c := m.chrome
 	width := m.width

@@ -22,6 +22,7 @@ type fakeAPI struct {
 	strategies []api.Strategy
 	users      []api.User
 	err        error
+	actErr     error // answer of the lifecycle routes
 }
 
 func newFakeAPI() *fakeAPI { return &fakeAPI{calls: map[string]int{}} }
@@ -65,6 +66,13 @@ func (f *fakeAPI) GetFilteredStrategies(context.Context, api.FilteredStrategiesR
 func (f *fakeAPI) GetStrategy(_ context.Context, id int64) (*api.Strategy, error) {
 	if err := f.record("strategy"); err != nil {
 		return nil, err
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, s := range f.strategies {
+		if s.ID == id {
+			return &s, nil
+		}
 	}
 	return &api.Strategy{ID: id}, nil
 }
@@ -250,4 +258,44 @@ func deliver(m Model, cmd tea.Cmd) Model {
 		cmd = tea.Batch(next...)
 	}
 	return m
+}
+
+// Lifecycle routes of the fake: each records its call and answers with
+// actErr (nil = success, the record in the next state).
+func (f *fakeAPI) act(name string, id int64, next api.Status) (*api.Strategy, error) {
+	f.mu.Lock()
+	f.calls[name]++
+	err := f.actErr
+	f.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	return &api.Strategy{ID: id, Status: next}, nil
+}
+
+func (f *fakeAPI) HaltStrategy(_ context.Context, id int64) (*api.Strategy, error) {
+	return f.act("halt", id, api.StatusPaused)
+}
+
+func (f *fakeAPI) ArchiveStrategy(_ context.Context, id int64) (*api.Strategy, error) {
+	return f.act("archive", id, api.StatusArchived)
+}
+
+func (f *fakeAPI) SuspendStrategy(_ context.Context, r api.StrategyRef) (*api.Strategy, error) {
+	return f.act("suspend", r.StrategyID, api.StatusSuspended)
+}
+
+func (f *fakeAPI) ResumeStrategy(_ context.Context, r api.StrategyRef) (*api.Strategy, error) {
+	return f.act("resume", r.StrategyID, api.StatusActive)
+}
+
+func (f *fakeAPI) StopStrategy(_ context.Context, r api.StrategyRef) (*api.Strategy, error) {
+	return f.act("stop", r.StrategyID, api.StatusCompleted)
+}
+
+func (f *fakeAPI) RemoveStrategies(_ context.Context, r api.RemoveStrategiesRequest) (*api.RemoveStrategiesResult, error) {
+	if err := f.record("remove"); err != nil {
+		return nil, err
+	}
+	return &api.RemoveStrategiesResult{Removed: r.IDs}, nil
 }

@@ -36,6 +36,7 @@ type Model struct {
 	showHelp bool
 	notice   string
 	overlay  Overlay
+	inflight map[int64]bool // strategies with an action in flight (copy-on-write)
 
 	initCmds []tea.Cmd
 	chrome   chrome
@@ -97,6 +98,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m, cmd = m.choose(msg.ExternalID)
 	case ActionRequestMsg:
 		m, cmd = m.requestAction(msg)
+	case actionReplyMsg, actionRereadMsg, bulkReplyMsg:
+		m, cmd = m.actionReply(msg)
 	default:
 		m, cmd = m.route(msg)
 	}
@@ -194,9 +197,14 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, tea.Quit
 	}
 	if m.overlay != nil {
+		if key.Matches(msg, k.Refresh) {
+			// Data may refresh under a dialog; its target is captured.
+			return m.refresh()
+		}
 		var cmd tea.Cmd
 		m.overlay, cmd = m.overlay.Update(msg)
-		return m, cmd
+		m, c2 := m.afterOverlay()
+		return m, tea.Batch(cmd, c2)
 	}
 	if m.showHelp {
 		switch {

@@ -15,24 +15,28 @@ const (
 	DefaultMaxBackoff   = 60 * time.Second
 	DefaultFetchTimeout = 30 * time.Second
 	DefaultPageSize     = 50
+	// DefaultActionTimeout bounds one action request; an action that runs
+	// out of it has an unknown outcome and is never retried automatically.
+	DefaultActionTimeout = 15 * time.Second
 )
 
 // deps are the model's fixed collaborators and settings: set once by New,
 // never changed afterwards, shared by every tab through one pointer.
 type deps struct {
-	api          API
-	now          func() time.Time
-	interval     time.Duration
-	maxBackoff   time.Duration
-	fetchTimeout time.Duration
-	pageSize     int
-	profile      string
-	host         string
-	readOnly     bool
-	user         string // --user: the external id chosen at start
-	styles       ui.Styles
-	keys         ui.KeyMap
-	help         help.Model
+	api           API
+	now           func() time.Time
+	interval      time.Duration
+	maxBackoff    time.Duration
+	fetchTimeout  time.Duration
+	actionTimeout time.Duration
+	pageSize      int
+	profile       string
+	host          string
+	readOnly      bool
+	user          string // --user: the external id chosen at start
+	styles        ui.Styles
+	keys          ui.KeyMap
+	help          help.Model
 }
 
 // Option configures New.
@@ -51,6 +55,10 @@ func WithMaxBackoff(max time.Duration) Option { return func(d *deps) { d.maxBack
 
 // WithFetchTimeout bounds each fetch command (all its requests).
 func WithFetchTimeout(t time.Duration) Option { return func(d *deps) { d.fetchTimeout = t } }
+
+// WithActionTimeout bounds each action request (tests pass less than the
+// sandbox's ActionLatency to reach the "outcome unknown" path).
+func WithActionTimeout(t time.Duration) Option { return func(d *deps) { d.actionTimeout = t } }
 
 // WithPageSize sets the strategies page size (1..100, the spec's maximum).
 func WithPageSize(n int) Option { return func(d *deps) { d.pageSize = n } }
@@ -73,14 +81,15 @@ func WithKeyMap(k ui.KeyMap) Option { return func(d *deps) { d.keys = k } }
 // newDeps applies the options over the defaults.
 func newDeps(client API, opts []Option) *deps {
 	d := &deps{
-		api:          client,
-		now:          time.Now,
-		interval:     DefaultInterval,
-		maxBackoff:   DefaultMaxBackoff,
-		fetchTimeout: DefaultFetchTimeout,
-		pageSize:     DefaultPageSize,
-		styles:       ui.DefaultStyles(),
-		keys:         ui.DefaultKeyMap(),
+		api:           client,
+		now:           time.Now,
+		interval:      DefaultInterval,
+		maxBackoff:    DefaultMaxBackoff,
+		fetchTimeout:  DefaultFetchTimeout,
+		actionTimeout: DefaultActionTimeout,
+		pageSize:      DefaultPageSize,
+		styles:        ui.DefaultStyles(),
+		keys:          ui.DefaultKeyMap(),
 	}
 	for _, o := range opts {
 		if o != nil {
@@ -92,6 +101,9 @@ func newDeps(client API, opts []Option) *deps {
 	}
 	if d.maxBackoff < d.interval {
 		d.maxBackoff = d.interval
+	}
+	if d.actionTimeout <= 0 {
+		d.actionTimeout = DefaultActionTimeout
 	}
 	if d.pageSize < 1 || d.pageSize > 100 {
 		d.pageSize = DefaultPageSize

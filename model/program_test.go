@@ -44,6 +44,7 @@ type app struct {
 	w, h int
 	tm   *teatest.TestModel
 	sb   *sandbox.Sandbox
+	c    *api.Client
 	last *atomic.Pointer[string]
 }
 
@@ -70,8 +71,15 @@ var sandboxEpoch = time.Date(2025, 6, 1, 9, 0, 0, 0, time.UTC)
 // strategies, no simulation) at width x height, polling every 30 ms.
 func startApp(t *testing.T, width, height int, opts ...Option) *app {
 	t.Helper()
-	sb := sandbox.New(sandbox.WithSeed(1), sandbox.WithTick(0), sandbox.WithUsers(12), sandbox.WithStrategies(60),
-		sandbox.WithClock(func() time.Time { return sandboxEpoch }))
+	return startAppOn(t, nil, width, height, opts...)
+}
+
+// startAppOn is startApp with extra sandbox options (e.g. WithoutTwoFactor).
+func startAppOn(t *testing.T, sbOpts []sandbox.Option, width, height int, opts ...Option) *app {
+	t.Helper()
+	sbOpts = append([]sandbox.Option{sandbox.WithSeed(1), sandbox.WithTick(0), sandbox.WithUsers(12), sandbox.WithStrategies(60),
+		sandbox.WithClock(func() time.Time { return sandboxEpoch })}, sbOpts...)
+	sb := sandbox.New(sbOpts...)
 	srv := httptest.NewServer(sb)
 	t.Cleanup(srv.Close)
 	t.Cleanup(sb.Close)
@@ -91,7 +99,7 @@ func startApp(t *testing.T, width, height int, opts ...Option) *app {
 	last := &atomic.Pointer[string]{}
 	m := New(sandboxClient{c}, opts...)
 	tm := teatest.NewTestModel(t, probe{inner: m.Tea(), last: last}, teatest.WithInitialTermSize(width, height))
-	a := &app{t: t, w: width, h: height, tm: tm, sb: sb, last: last}
+	a := &app{t: t, w: width, h: height, tm: tm, sb: sb, c: c, last: last}
 	t.Cleanup(func() { _ = tm.Quit() })
 	return a
 }

@@ -217,6 +217,11 @@ func (t strategiesTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 		t.tbl = t.tbl.setFlags(t.flags())
 	case strategyRecordMsg:
 		t = t.applyRecord(cleanStrategy(msg.Strategy))
+	case marksClearedMsg:
+		for _, id := range msg.IDs {
+			t.marks = toggled(t.marks, id, false)
+		}
+		t.tbl = t.tbl.setFlags(t.flags())
 	default:
 		return t, nil
 	}

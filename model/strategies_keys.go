@@ -88,17 +88,17 @@ func (t strategiesTab) selectedStrategy() (api.Strategy, bool) {
 // requestAction asks the root's action gate to act on the selected strategy.
 func (t strategiesTab) requestAction(a Action) tea.Cmd {
 	s, ok := t.selectedStrategy()
-	if !ok {
-		return nil
-	}
-	if s.UserID == "" {
-		s.UserID = t.user
-	}
 	marked := make([]int64, 0, len(t.marks))
 	for id, on := range t.marks {
 		if on {
 			marked = append(marked, id)
 		}
+	}
+	if !ok && len(marked) == 0 {
+		return nil
+	}
+	if s.UserID == "" {
+		s.UserID = t.user
 	}
 	req := ActionRequestMsg{Action: a, Strategy: s, Marked: marked}
 	return func() tea.Msg { return req }

@@ -3,6 +3,7 @@ package model
 // Layout, cached body and help of the Strategies tab.
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -54,6 +55,7 @@ func (t strategiesTab) render() strategiesTab {
 		if t.data != nil {
 			info.Pages, info.Total, info.Extra = t.data.pages, t.data.total, t.data.userCounts
 		}
+		info.Extra = ui.JoinNonEmpty(" · ", info.Extra, t.marksSummary())
 		list = append(list, ui.PageLine(*st, info, l.listWidth))
 	}
 	if uv {
@@ -150,4 +152,28 @@ func (t strategiesTab) Help() ui.HelpMap {
 			{k.Refresh, k.Redraw, k.Help, k.Quit},
 		},
 	}
+}
+
+// marksSummary counts the marked rows and those not shown (filtered out or
+// on another page): "3 marked (1 hidden)", "" when none.
+func (t strategiesTab) marksSummary() string {
+	n := 0
+	hidden := 0
+	for id, on := range t.marks {
+		if !on {
+			continue
+		}
+		n++
+		if t.data == nil || !slices.Contains(t.data.ids, id) {
+			hidden++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	s := itoa(int64(n)) + " marked"
+	if hidden > 0 {
+		s += " (" + itoa(int64(hidden)) + " hidden by the filter or page)"
+	}
+	return s
 }

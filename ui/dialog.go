@@ -27,16 +27,40 @@ func RenderDialog(st Styles, d Dialog, width, height int) string {
 	if d.Danger {
 		title = st.DialogDanger
 	}
-	lines := []string{title.Render(Fit(d.Title, inner)), ""}
-	for _, l := range d.Lines {
-		lines = append(lines, Fit(l, inner))
-	}
+	var tail []string // prompt and hint: always shown
 	if d.Prompt != "" {
-		lines = append(lines, "", Fit(d.Prompt, inner), Fit("> "+d.Input+"_", inner))
+		tail = append(tail, "", Fit(d.Prompt, inner), Fit("> "+d.Input+"_", inner))
 	}
 	if d.Hint != "" {
-		lines = append(lines, "", st.Muted.Render(Fit(d.Hint, inner)))
+		tail = append(tail, "", st.Muted.Render(Fit(d.Hint, inner)))
 	}
+	body := make([]string, 0, len(d.Lines)+1)
+	body = append(body, "")
+	for _, l := range d.Lines {
+		body = append(body, Fit(l, inner))
+	}
+	// On a short terminal drop the spacing first, then the last facts, so
+	// the box never grows taller than the area (border: 2 lines).
+	room := max(height-2, 3)
+	if 1+len(body)+len(tail) > room {
+		body, tail = dropBlank(body), dropBlank(tail)
+	}
+	if over := 1 + len(body) + len(tail) - room; over > 0 {
+		body = body[:max(len(body)-over, 0)]
+	}
+	lines := append([]string{title.Render(Fit(d.Title, inner))}, body...)
+	lines = append(lines, tail...)
 	box := st.Dialog.Width(inner + 2).Render(strings.Join(lines, "\n"))
 	return lipgloss.Place(width, height, lipgloss.Center, lipgloss.Center, box)
+}
+
+// dropBlank removes empty lines.
+func dropBlank(lines []string) []string {
+	out := lines[:0:0]
+	for _, l := range lines {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }
