@@ -187,19 +187,11 @@ func (t poolsTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 
 func (t poolsTab) updateKey(msg tea.KeyMsg) (poolsTab, tea.Cmd) {
 	k := t.d.keys
+	if tbl, moved := t.tbl.navigate(msg, k); moved {
+		t.tbl = tbl
+		return t.followDetail()
+	}
 	switch {
-	case key.Matches(msg, k.Up):
-		t.tbl = t.tbl.move(-1)
-	case key.Matches(msg, k.Down):
-		t.tbl = t.tbl.move(1)
-	case key.Matches(msg, k.PageUp):
-		t.tbl = t.tbl.move(-t.tbl.rows)
-	case key.Matches(msg, k.PageDown):
-		t.tbl = t.tbl.move(t.tbl.rows)
-	case key.Matches(msg, k.Top):
-		t.tbl = t.tbl.moveTo(0)
-	case key.Matches(msg, k.Bottom):
-		t.tbl = t.tbl.moveTo(t.tbl.len() - 1)
 	case key.Matches(msg, k.Enter):
 		if _, _, ok := t.tbl.selected(); ok && !t.detailOpen {
 			t.detailOpen = true

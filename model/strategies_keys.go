@@ -13,19 +13,11 @@ import (
 
 func (t strategiesTab) updateKey(msg tea.KeyMsg) (strategiesTab, tea.Cmd) {
 	k := t.d.keys
+	if tbl, moved := t.tbl.navigate(msg, k); moved {
+		t.tbl = tbl
+		return t.followDetail()
+	}
 	switch {
-	case key.Matches(msg, k.Up):
-		t.tbl = t.tbl.move(-1)
-	case key.Matches(msg, k.Down):
-		t.tbl = t.tbl.move(1)
-	case key.Matches(msg, k.PageUp):
-		t.tbl = t.tbl.move(-t.tbl.rows)
-	case key.Matches(msg, k.PageDown):
-		t.tbl = t.tbl.move(t.tbl.rows)
-	case key.Matches(msg, k.Top):
-		t.tbl = t.tbl.moveTo(0)
-	case key.Matches(msg, k.Bottom):
-		t.tbl = t.tbl.moveTo(t.tbl.len() - 1)
 	case key.Matches(msg, k.PrevPage):
 		if t.page > 1 {
 			t.page--

@@ -13,6 +13,9 @@ package model
 import (
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/stratop/stratop/ui"
 )
 
@@ -170,6 +173,27 @@ func (t table) moveTo(pos int) table {
 
 // move moves the cursor by delta rows.
 func (t table) move(delta int) table { return t.moveTo(t.cursor + delta) }
+
+// navigate applies the movement keys every list shares (up, down, a page up
+// or down, top, bottom), so each tab handles only its own keys; handled is
+// false when msg is not a movement key.
+func (t table) navigate(msg tea.KeyMsg, k ui.KeyMap) (_ table, handled bool) {
+	switch {
+	case key.Matches(msg, k.Up):
+		return t.move(-1), true
+	case key.Matches(msg, k.Down):
+		return t.move(1), true
+	case key.Matches(msg, k.PageUp):
+		return t.move(-t.rows), true
+	case key.Matches(msg, k.PageDown):
+		return t.move(t.rows), true
+	case key.Matches(msg, k.Top):
+		return t.moveTo(0), true
+	case key.Matches(msg, k.Bottom):
+		return t.moveTo(t.len() - 1), true
+	}
+	return t, false
+}
 
 // settle adopts the row under the cursor as the selection, scrolls it into
 // view and renders what became visible.

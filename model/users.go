@@ -219,15 +219,11 @@ func (t usersTab) updateKey(msg tea.KeyMsg) (usersTab, tea.Cmd) {
 		}
 		return t, nil
 	}
+	if tbl, moved := t.tbl.navigate(msg, k); moved {
+		t.tbl = tbl
+		return t, nil
+	}
 	switch {
-	case key.Matches(msg, k.Up):
-		t.tbl = t.tbl.move(-1)
-	case key.Matches(msg, k.Down):
-		t.tbl = t.tbl.move(1)
-	case key.Matches(msg, k.Top):
-		t.tbl = t.tbl.moveTo(0)
-	case key.Matches(msg, k.Bottom):
-		t.tbl = t.tbl.moveTo(t.tbl.len() - 1)
 	case key.Matches(msg, k.Search):
 		t.input.focused = true
 	case key.Matches(msg, k.Enter):
