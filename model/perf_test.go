@@ -1,0 +1,187 @@
+package model
+
+// Target 3 of issue 7, asserted on the real program: Bubble Tea's standard
+// renderer writing into a byte-counting writer, the model polling a sandbox
+// over loopback HTTP at 200x60. A poll that returns unchanged data writes
+// 0 bytes; a poll after one strategy changed status rewrites only that
+// strategy's line. Nothing here measures time: the test waits for polls by
+// counting the sandbox's requests.
+
+import (
+	"bytes"
+	"context"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/api/sandbox"
+)
+
+// perfWriter records every write of the renderer.
+type perfWriter struct {
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	writes []int // offset of each write
+}
+
+func (w *perfWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.writes = append(w.writes, w.buf.Len())
+	return w.buf.Write(p)
+}
+
+// since returns the bytes written from offset on and how many writes they took.
+func (w *perfWriter) since(off int) (string, int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n := 0
+	for _, o := range w.writes {
+		if o >= off {
+			n++
+		}
+	}
+	return w.buf.String()[off:], n
+}
+
+func (w *perfWriter) len() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.Len()
+}
+
+// rewrittenLines returns the lines a standard-renderer flush in the alt
+// screen repaints: the flush starts at the home position and moves down one
+// line with a bare "\n" for every line it skips as unchanged.
+func rewrittenLines(flush string) []string {
+	flush = strings.TrimPrefix(flush, "\x1b[H")
+	if i := strings.LastIndex(flush, "\x1b["); i >= 0 && strings.HasSuffix(flush, ";H") {
+		flush = flush[:i] // the closing cursor position
+	}
+	var out []string
+	for _, seg := range strings.Split(flush, "\n") {
+		if seg = strings.TrimSuffix(seg, "\r"); seg != "" {
+			out = append(out, seg)
+		}
+	}
+	return out
+}
+
+func TestProgramPollWritesOnlyChanges(t *testing.T) {
+	sb := sandbox.New(sandbox.WithSeed(1), sandbox.WithTick(0), sandbox.WithUsers(12), sandbox.WithStrategies(60),
+		sandbox.WithClock(func() time.Time { return sandboxEpoch }))
+	srv := httptest.NewServer(sb)
+	t.Cleanup(srv.Close)
+	t.Cleanup(sb.Close)
+	c, err := api.New(srv.URL, api.WithCredentials(api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret}),
+		api.WithRetries(0), api.WithTimeout(5*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A fixed clock keeps every time and latency on screen constant, so the
+	// only thing a poll can change is the data.
+	m := New(c, WithClock(func() time.Time { return t0 }), WithInterval(20*time.Millisecond),
+		WithFetchTimeout(5*time.Second), WithPageSize(50))
+	out := &perfWriter{}
+	ctx, cancel := context.WithCancel(context.Background())
+	p := tea.NewProgram(m.Tea(), tea.WithContext(ctx), tea.WithInput(nil), tea.WithOutput(out),
+		tea.WithAltScreen(), tea.WithoutSignalHandler())
+	done := make(chan struct{})
+	go func() { defer close(done); _, _ = p.Run() }()
+	t.Cleanup(func() { p.Quit(); cancel(); <-done })
+
+	p.Send(tea.WindowSizeMsg{Width: 200, Height: 60})
+	p.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("2")})
+
+	// A visible active strategy: the first page lists the highest ids.
+	var target api.Strategy
+	for id := int64(60); id >= 1; id-- {
+		if s, ok := sb.Strategy(id); ok && s.Status == api.StatusActive {
+			target = s
+			break
+		}
+	}
+	if target.ID == 0 {
+		t.Fatal("no active strategy in the sandbox")
+	}
+	idText := strconv.FormatInt(target.ID, 10)
+
+	const route = "GET /api/v1/strategies"
+	waitPolls := func(n int) {
+		t.Helper()
+		want := sb.Hits(route) + n
+		deadline := time.Now().Add(20 * time.Second)
+		for sb.Hits(route) < want {
+			if time.Now().After(deadline) {
+				t.Fatalf("waiting for %d polls of %s", n, route)
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+	}
+	// Wait until the list is drawn, then until the output stops growing
+	// across several polls (the first frames and the tab switch are done).
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(out.all(), "paused") || !strings.Contains(out.all(), "active") {
+		if time.Now().After(deadline) {
+			t.Fatal("the strategies list never appeared")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	mark := out.len()
+	for tries := 0; ; tries++ {
+		waitPolls(4)
+		if now := out.len(); now == mark {
+			break
+		} else if tries > 50 {
+			t.Fatalf("output never settled: %d bytes after the list appeared", now-mark)
+		} else {
+			mark = now
+		}
+	}
+
+	// Unchanged polls write nothing.
+	waitPolls(5)
+	if got, n := out.since(mark); n != 0 {
+		t.Fatalf("5 unchanged polls wrote %d bytes in %d writes: %q", len(got), n, got)
+	}
+
+	// One value changes: only its line is rewritten.
+	if !sb.SetStrategyStatus(target.ID, api.StatusPaused) {
+		t.Fatalf("SetStrategyStatus(%d) refused", target.ID)
+	}
+	deadline = time.Now().Add(20 * time.Second)
+	for out.len() == mark {
+		if time.Now().After(deadline) {
+			t.Fatal("the status change was never drawn")
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	waitPolls(5) // anything else a poll would redraw has landed by now
+	got, n := out.since(mark)
+	if n != 1 {
+		t.Fatalf("the change took %d writes, want 1: %q", n, got)
+	}
+	lines := rewrittenLines(got)
+	if len(lines) != 1 {
+		t.Fatalf("the change rewrote %d lines, want 1: %q", len(lines), lines)
+	}
+	if !strings.Contains(lines[0], idText) || !strings.Contains(lines[0], "paused") {
+		t.Fatalf("the rewritten line is not strategy %d's, now paused: %q", target.ID, lines[0])
+	}
+	if len(got) > 400 {
+		t.Fatalf("the one changed line cost %d bytes", len(got))
+	}
+}
+
+// all returns everything written so far.
+func (w *perfWriter) all() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
