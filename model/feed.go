@@ -13,6 +13,8 @@ package model
 // itself on the next good answer.
 
 import (
+	"github.com/stratop/stratop/ui"
+
 	"errors"
 	"time"
 
@@ -174,4 +176,13 @@ func (f feed) schedule(d time.Duration) (feed, tea.Cmd) {
 // scheduleDue schedules the next poll for nextDue, or now when it is due.
 func (f feed) scheduleDue(now time.Time) (feed, tea.Cmd) {
 	return f.schedule(f.nextDue.Sub(now))
+}
+
+// listError is the feed's last error in words for the list's empty line,
+// or "" when its last reply was good.
+func (d *deps) listError(f feed) string {
+	if f.err == nil {
+		return ""
+	}
+	return ui.ErrorText(f.err, d.host)
 }

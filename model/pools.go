@@ -264,14 +264,7 @@ func (t poolsTab) render() poolsTab {
 	}
 	list = append(list, t.tbl.lines()...)
 	if t.tbl.len() == 0 {
-		switch {
-		case t.list.err != nil && t.data == nil:
-			list = append(list, ui.ErrorLine(*st, ui.ErrorText(t.list.err, t.d.host), l.listWidth))
-		case t.data == nil:
-			list = append(list, ui.Muted(*st, "loading…", l.listWidth))
-		default:
-			list = append(list, ui.Muted(*st, "no pools", l.listWidth))
-		}
+		list = append(list, ui.EmptyList(*st, t.d.listError(t.list), t.data != nil, "no pools", l.listWidth))
 	}
 	if !t.detailOpen {
 		t.body = ui.Lines(list, t.height)

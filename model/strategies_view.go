@@ -79,16 +79,11 @@ func (t strategiesTab) render() strategiesTab {
 
 // emptyLine says why the list has no rows.
 func (t strategiesTab) emptyLine(width int) string {
-	st := t.d.styles
-	switch {
-	case t.list.err != nil && t.data == nil:
-		return ui.ErrorLine(st, ui.ErrorText(t.list.err, t.d.host), width)
-	case t.data == nil:
-		return ui.Muted(st, "loading…", width)
-	case t.filter != stratFilter{}:
-		return ui.Muted(st, "no strategies match the filters (f to change)", width)
+	none := "no strategies"
+	if t.filter != (stratFilter{}) {
+		none = "no strategies match the filters (f to change)"
 	}
-	return ui.Muted(st, "no strategies", width)
+	return ui.EmptyList(t.d.styles, t.d.listError(t.list), t.data != nil, none, width)
 }
 
 // paneLines draws the detail pane: the full read when it is for the

@@ -35,16 +35,11 @@ func (t usersTab) render() usersTab {
 	list = append(list, t.filterLine(l.listWidth))
 	list = append(list, t.tbl.lines()...)
 	if t.tbl.len() == 0 {
-		switch {
-		case t.list.err != nil && t.data == nil:
-			list = append(list, ui.ErrorLine(*st, ui.ErrorText(t.list.err, t.d.host), l.listWidth))
-		case t.data == nil:
-			list = append(list, ui.Muted(*st, "loading…", l.listWidth))
-		case t.query != "":
-			list = append(list, ui.Muted(*st, "no user matches", l.listWidth))
-		default:
-			list = append(list, ui.Muted(*st, "no users", l.listWidth))
+		none := "no users"
+		if t.query != "" {
+			none = "no user matches"
 		}
+		list = append(list, ui.EmptyList(*st, t.d.listError(t.list), t.data != nil, none, l.listWidth))
 	}
 	if t.chosen == "" {
 		t.body = ui.Lines(list, t.height)

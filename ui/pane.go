@@ -47,6 +47,19 @@ func ErrorLine(st Styles, text string, width int) string {
 	return st.Error.Render(Fit(text, width))
 }
 
+// EmptyList is the line an empty list shows in place of rows: the error when
+// nothing was ever loaded, "loading…" before the first answer, else none
+// (what "empty" means for that list). Every tab says it the same way.
+func EmptyList(st Styles, errText string, loaded bool, none string, width int) string {
+	switch {
+	case !loaded && errText != "":
+		return ErrorLine(st, errText, width)
+	case !loaded:
+		return Muted(st, "loading…", width)
+	}
+	return Muted(st, none, width)
+}
+
 // Plain cuts a line to width without styling.
 func Plain(text string, width int) string { return Fit(text, width) }
 
