@@ -232,8 +232,7 @@ func TestCanaryNeverOnScreen(t *testing.T) {
 	}
 	defer func() { _ = live.Close() }()
 	c := newClient(t, live.URL(), api.WithCredentials(canary), api.WithTimeout(testFetch))
-	r := startProgramWith(t, c, 120, 40)
-	r.st.forbidden = canaryFragments()
+	r := startProgramForbidding(t, c, 120, 40, canaryFragments())
 	tabs := []string{"1", "2", "3", "4"}
 	for mode := range echoModes {
 		echo.mode.Store(int32(mode))

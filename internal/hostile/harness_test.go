@@ -68,9 +68,17 @@ func newSandboxClient(baseURL string) (*api.Client, error) {
 // startProgramWith runs the dashboard on client c at width x height.
 func startProgramWith(t *testing.T, c model.API, width, height int, opts ...model.Option) *run {
 	t.Helper()
+	return startProgramForbidding(t, c, width, height, nil, opts...)
+}
+
+// startProgramForbidding is startProgramWith that also fails on any frame or
+// output byte holding one of forbidden, from the very first frame. It is set
+// before the program starts because its View runs on another goroutine.
+func startProgramForbidding(t *testing.T, c model.API, width, height int, forbidden []string, opts ...model.Option) *run {
+	t.Helper()
 	opts = append([]model.Option{model.WithInterval(testInterval), model.WithMaxBackoff(testMaxBackoff),
 		model.WithFetchTimeout(testFetch), model.WithProfile("hostile")}, opts...)
-	st := &frameCheck{width: width, height: height, step: "first frame"}
+	st := &frameCheck{width: width, height: height, step: "first frame", forbidden: forbidden}
 	m := model.New(c, opts...)
 	tm := teatest.NewTestModel(t, guard{inner: m.Tea(), st: st}, teatest.WithInitialTermSize(width, height))
 	r := &run{t: t, tm: tm, st: st, width: width, height: height}
