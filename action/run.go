@@ -1,0 +1,285 @@
+package action
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/ui"
+)
+
+// Client is the part of the interface client the actions use. *api.Client
+// satisfies it; so must every fake (checked at compile time where it is
+// defined), so a missing method cannot silently disable an action.
+type Client interface {
+	GetStrategy(ctx context.Context, id int64) (*api.Strategy, error)
+	GetStrategies(ctx context.Context, req api.UserStrategiesRequest) (*api.StrategiesPage, error)
+	HaltStrategy(ctx context.Context, id int64) (*api.Strategy, error)
+	ArchiveStrategy(ctx context.Context, id int64) (*api.Strategy, error)
+	SuspendStrategy(ctx context.Context, ref api.StrategyRef) (*api.Strategy, error)
+	ResumeStrategy(ctx context.Context, ref api.StrategyRef) (*api.Strategy, error)
+	StopStrategy(ctx context.Context, ref api.StrategyRef) (*api.Strategy, error)
+	DisableStrategy(ctx context.Context, ref api.StrategyRef) (*api.Strategy, error)
+	ChangeBalance(ctx context.Context, req *api.ChangeBalanceRequest) (*api.Strategy, error)
+	DuplicateStrategy(ctx context.Context, ref api.StrategyRef) (*api.DuplicateResult, error)
+	DisableAllStrategies(ctx context.Context, userID string) (*api.JobStarted, error)
+	RemoveAllStrategies(ctx context.Context, userID string) (*api.JobStarted, error)
+}
+
+var _ Client = (*api.Client)(nil)
+
+// Target is what an action is sent for, captured when the operator asked
+// for it: never a row index.
+type Target struct {
+	Strategy api.Strategy // the record the confirmation showed (ID and Status)
+	Owner    string       // the owner's external user id, for the body routes and user-wide jobs
+	// Amount is add-balance's raw amount (integer string in the token's
+	// smallest unit) and IdempotencyKey its key: the same key for a retry of
+	// the same dialog, so the balance is added once.
+	Amount         string
+	IdempotencyKey string
+}
+
+// Outcome is how an action ended (the audit log's words).
+type Outcome = audit.Outcome
+
+// Result is the outcome of one action on one target.
+type Result struct {
+	Spec    Spec
+	Target  Target
+	Outcome Outcome
+	Sent    bool          // the request left; with OutcomeUnknown it may have been applied
+	Current *api.Strategy // the record read before sending (nil when that read failed)
+	Changed bool          // Current's state differs from the confirmed one: nothing was sent
+	Gone    bool          // the strategy no longer exists (404 before sending)
+	Reply   *api.Strategy // the route's answer, where it sends a record
+	NewID   int64         // duplicate: the new strategy's id, when the answer names it
+	Reason  string        // why it was refused or failed, in words
+	Err     error
+	// JournalErr is set when the audit log could not be written; the action
+	// was still sent (the operator was warned before confirming).
+	JournalErr error
+}
+
+// Runner sends actions. Its zero Timeouts mean the defaults.
+type Runner struct {
+	Client  Client
+	Journal audit.Journal
+	Source  string // "dashboard" or "cli", recorded in the audit log
+	// ReadTimeout bounds the read before sending; SendTimeout the action
+	// request itself (after which its outcome is unknown).
+	ReadTimeout, SendTimeout time.Duration
+}
+
+// Default timeouts.
+const (
+	DefaultReadTimeout = 30 * time.Second
+	DefaultSendTimeout = 15 * time.Second
+)
+
+// errGone stands for a strategy that no longer exists when it is read
+// before sending.
+var errGone = errors.New("the strategy is gone (404)")
+
+// Run sends one action for one strategy. It reads the strategy first: when
+// it is gone, or its state is not the one the operator confirmed, or the
+// table forbids the action from it, nothing is sent (OutcomeRefused). Then
+// the intent is written to the journal, the request is sent once, and the
+// outcome is written. Run never retries.
+func (r Runner) Run(ctx context.Context, spec Spec, t Target) Result {
+	res := Result{Spec: spec, Target: t}
+	if spec.Scope == ScopeStrategy {
+		cur, err := r.read(ctx, t.Strategy.ID)
+		switch {
+		case errors.Is(err, api.ErrNotFound):
+			res.Outcome, res.Gone, res.Err, res.Reason = audit.OutcomeRefused, true, errGone, errGone.Error()+": nothing sent"
+			return res
+		case err != nil:
+			res.Outcome, res.Err = audit.OutcomeFailed, err
+			res.Reason = "could not check it first (" + ui.ErrorText(err, "the server") + "): nothing sent"
+			return res
+		}
+		res.Current = cur
+		if t.Strategy.Status != "" && cur.Status != t.Strategy.Status {
+			res.Outcome, res.Changed = audit.OutcomeRefused, true
+			res.Reason = "it changed state meanwhile (now " + ui.SanitizeLimit(string(cur.Status), 20) + "): nothing sent"
+			return res
+		}
+		if ok, why := spec.Allowed(*cur); !ok {
+			res.Outcome, res.Reason = audit.OutcomeRefused, why+": nothing sent"
+			return res
+		}
+		if t.Owner == "" {
+			t.Owner = cur.UserID
+			res.Target.Owner = t.Owner
+		}
+	}
+	if spec.Name == AddBalance.Name && t.IdempotencyKey == "" {
+		t.IdempotencyKey = uuid.NewString()
+		res.Target.IdempotencyKey = t.IdempotencyKey
+	}
+	entry := r.entry(spec, t, res.Current)
+	res.JournalErr = r.journal().Write(entry)
+
+	sendCtx, cancel := context.WithTimeout(ctx, or(r.SendTimeout, DefaultSendTimeout))
+	defer cancel()
+	res.Sent = true
+	reply, err := spec.send(sendCtx, r.Client, t)
+	res.Reply, res.NewID, res.Err = reply.record, reply.newID, err
+	res.Outcome, res.Reason = classify(err, spec)
+
+	entry.Time, entry.Outcome = time.Time{}, res.Outcome
+	if err != nil {
+		entry.Error = res.Reason
+	}
+	if jerr := r.journal().Write(entry); jerr != nil && res.JournalErr == nil {
+		res.JournalErr = jerr
+	}
+	return res
+}
+
+// Read reads a strategy under the read timeout (for the re-read after an
+// action, and for plans).
+func (r Runner) Read(ctx context.Context, id int64) (*api.Strategy, error) { return r.read(ctx, id) }
+
+func (r Runner) read(ctx context.Context, id int64) (*api.Strategy, error) {
+	ctx, cancel := context.WithTimeout(ctx, or(r.ReadTimeout, DefaultReadTimeout))
+	defer cancel()
+	s, err := r.Client.GetStrategy(ctx, id)
+	if err == nil && s == nil {
+		err = errors.New("empty answer from the server")
+	}
+	return s, err
+}
+
+func (r Runner) journal() audit.Journal {
+	if r.Journal == nil {
+		return audit.Discard
+	}
+	return r.Journal
+}
+
+// entry is the intent line of an action.
+func (r Runner) entry(spec Spec, t Target, cur *api.Strategy) audit.Entry {
+	e := audit.Entry{
+		Seq: uuid.NewString(), Source: r.Source, Action: spec.Name, User: t.Owner,
+		Expected: spec.Next, IdempotencyKey: t.IdempotencyKey, Amount: t.Amount,
+	}
+	if spec.Scope == ScopeStrategy {
+		e.StrategyIDs = []int64{t.Strategy.ID}
+		if cur != nil {
+			e.StateBefore = cur.Status
+		}
+	}
+	return e
+}
+
+// classify turns a send error into an outcome and its reason in words.
+func classify(err error, spec Spec) (Outcome, string) {
+	switch {
+	case err == nil:
+		return audit.OutcomeDone, ""
+	case Unknown(err):
+		return audit.OutcomeUnknown, "outcome unknown (" + ui.ErrorText(err, "the server") + ")"
+	case errors.Is(err, api.ErrBadRequest):
+		return audit.OutcomeRefused, ErrorText(err, spec)
+	}
+	return audit.OutcomeFailed, ErrorText(err, spec)
+}
+
+// Unknown reports whether err leaves open whether the action was applied:
+// a timeout or a connection lost after the request may have left.
+func Unknown(err error) bool {
+	var te *api.TransportError
+	switch {
+	case errors.As(err, &te):
+		return te.MaybeDelivered
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, api.ErrDecode):
+		return true
+	}
+	return false
+}
+
+// reply is what a route answered.
+type reply struct {
+	record *api.Strategy
+	newID  int64
+}
+
+type sender func(ctx context.Context, c Client, t Target) (reply, error)
+
+func record(s *api.Strategy, err error) (reply, error) { return reply{record: s}, err }
+
+func ref(t Target) api.StrategyRef { return api.StrategyRef{UserID: t.Owner, StrategyID: t.Strategy.ID} }
+
+func sendHalt(ctx context.Context, c Client, t Target) (reply, error) {
+	return record(c.HaltStrategy(ctx, t.Strategy.ID))
+}
+
+func sendArchive(ctx context.Context, c Client, t Target) (reply, error) {
+	return record(c.ArchiveStrategy(ctx, t.Strategy.ID))
+}
+
+func sendSuspend(ctx context.Context, c Client, t Target) (reply, error) {
+	return record(c.SuspendStrategy(ctx, ref(t)))
+}
+
+func sendResume(ctx context.Context, c Client, t Target) (reply, error) {
+	return record(c.ResumeStrategy(ctx, ref(t)))
+}
+
+func sendStop(ctx context.Context, c Client, t Target) (reply, error) {
+	return record(c.StopStrategy(ctx, ref(t)))
+}
+
+func sendDisable(ctx context.Context, c Client, t Target) (reply, error) {
+	return record(c.DisableStrategy(ctx, ref(t)))
+}
+
+// sendAddBalance puts the amount on the side the strategy's category
+// names: buy -> balanceBuyUsed, sell -> balanceSellUsed.
+func sendAddBalance(ctx context.Context, c Client, t Target) (reply, error) {
+	req := &api.ChangeBalanceRequest{UserID: t.Owner, StrategyID: t.Strategy.ID, IdempotencyKey: t.IdempotencyKey}
+	if t.Strategy.Category == api.CategorySell {
+		req.BalanceSellUsed = t.Amount
+	} else {
+		req.BalanceBuyUsed = t.Amount
+	}
+	return record(c.ChangeBalance(ctx, req))
+}
+
+func sendDuplicate(ctx context.Context, c Client, t Target) (reply, error) {
+	d, err := c.DuplicateStrategy(ctx, ref(t))
+	if err != nil || d == nil {
+		return reply{}, err
+	}
+	id := d.NewStrategyID
+	if id == 0 && d.Strategy != nil {
+		id = d.Strategy.ID
+	}
+	return reply{record: d.Strategy, newID: id}, nil
+}
+
+func sendDisableAll(ctx context.Context, c Client, t Target) (reply, error) {
+	_, err := c.DisableAllStrategies(ctx, t.Owner)
+	return reply{}, err
+}
+
+func sendRemoveAll(ctx context.Context, c Client, t Target) (reply, error) {
+	_, err := c.RemoveAllStrategies(ctx, t.Owner)
+	return reply{}, err
+}
+
+func or(d, def time.Duration) time.Duration {
+	if d > 0 {
+		return d
+	}
+	return def
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

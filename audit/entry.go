@@ -1,0 +1,55 @@
+package audit
+
+import (
+	"time"
+
+	"github.com/stratop/stratop/api"
+)
+
+// Outcome is how an action ended, as the audit log records it. An intent
+// line has none; an intent never followed by an outcome line reads as
+// OutcomeUnknown.
+type Outcome string
+
+// Outcomes of an action.
+const (
+	OutcomeNone    Outcome = ""        // the intent line, written before sending
+	OutcomeDone    Outcome = "done"    // the server accepted it
+	OutcomeRefused Outcome = "refused" // refused by state: locally (nothing sent) or by the server's 400
+	OutcomeFailed  Outcome = "failed"  // any other error; Error says which
+	OutcomeUnknown Outcome = "unknown" // sent, but no answer: it may or may not have been applied
+)
+
+// Entry is one line of the audit log: written once as the intent, before the
+// request leaves, and once more with the outcome. Seq pairs the two lines.
+// It never holds a credential.
+type Entry struct {
+	Seq            string     `json:"seq"`
+	Time           time.Time  `json:"time"`
+	Profile        string     `json:"profile,omitempty"`
+	Host           string     `json:"host,omitempty"`
+	Source         string     `json:"source,omitempty"` // "dashboard" or "cli"
+	Action         string     `json:"action"`
+	StrategyIDs    []int64    `json:"strategyIds,omitempty"`
+	User           string     `json:"user,omitempty"`
+	StateBefore    api.Status `json:"stateBefore,omitempty"`
+	Expected       api.Status `json:"expected,omitempty"`
+	Outcome        Outcome    `json:"outcome,omitempty"`
+	Error          string     `json:"error,omitempty"`
+	IdempotencyKey string     `json:"idempotencyKey,omitempty"`
+	Amount         string     `json:"amount,omitempty"` // add-balance: the raw amount sent
+}
+
+// Journal is where actions are recorded. *Log implements it; Discard drops
+// everything.
+type Journal interface {
+	Write(Entry) error
+}
+
+// Discard is a Journal that keeps nothing (tests of code that does not
+// look at the log).
+var Discard Journal = discard{}
+
+type discard struct{}
+
+func (discard) Write(Entry) error { return nil }
