@@ -215,7 +215,9 @@ type sender func(ctx context.Context, c Client, t Target) (reply, error)
 
 func record(s *api.Strategy, err error) (reply, error) { return reply{record: s}, err }
 
-func ref(t Target) api.StrategyRef { return api.StrategyRef{UserID: t.Owner, StrategyID: t.Strategy.ID} }
+func ref(t Target) api.StrategyRef {
+	return api.StrategyRef{UserID: t.Owner, StrategyID: t.Strategy.ID}
+}
 
 func sendHalt(ctx context.Context, c Client, t Target) (reply, error) {
 	return record(c.HaltStrategy(ctx, t.Strategy.ID))

@@ -141,4 +141,3 @@ func (s Spec) Allowed(st api.Strategy) (bool, string) {
 func (s Spec) AllowedFrom(status api.Status) bool {
 	return s.Scope == ScopeUser || slices.Contains(s.From, status)
 }
-
