@@ -1,0 +1,199 @@
+package audit
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+)
+
+// MaxSize is the size at which the log is rotated: the current file becomes
+// PreviousPath (replacing an older one) and a new file is started, so the
+// log never takes more than about twice this on disk.
+const MaxSize = 10 << 20
+
+// File and directory modes: the log names users and strategies of the
+// integration, which is nobody else's business on a shared server.
+const (
+	FileMode fs.FileMode = 0o600
+	DirMode  fs.FileMode = 0o700
+)
+
+// DefaultPath is $XDG_STATE_HOME/stratop/audit.jsonl, or
+// ~/.local/state/stratop/audit.jsonl when XDG_STATE_HOME is unset. A
+// relative XDG_STATE_HOME is ignored, as the XDG specification says.
+func DefaultPath() (string, error) {
+	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "stratop", "audit.jsonl"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return "", errors.New("audit log: neither XDG_STATE_HOME nor HOME is set")
+	}
+	return filepath.Join(home, ".local", "state", "stratop", "audit.jsonl"), nil
+}
+
+// PreviousPath is where rotation keeps the previous file.
+func PreviousPath(path string) string { return path + ".1" }
+
+// Log is the append-only audit log file: one JSON object per line, each
+// line synced to disk before Write returns, so a crash after an intent
+// leaves that intent on disk. It is safe for concurrent use; several
+// processes may append to the same file (each line is one write to a file
+// opened with O_APPEND).
+type Log struct {
+	path, profile, host string
+	maxSize             int64
+	now                 func() time.Time
+
+	mu      sync.Mutex
+	f       *os.File
+	lastErr error // the last failed write, until a write succeeds
+}
+
+// Open opens (creating it 0600 in a 0700 directory) the log at path. Every
+// entry written through it is stamped with profile and host when the entry
+// leaves them empty.
+func Open(path, profile, host string) (*Log, error) {
+	l := &Log{path: path, profile: profile, host: host, maxSize: MaxSize, now: time.Now}
+	if err := l.open(); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// Path is the file the log writes.
+func (l *Log) Path() string { return l.path }
+
+// open creates the directory and the file with private modes, tightening
+// them when an earlier version (or the user) left them wider.
+func (l *Log) open() error {
+	dir := filepath.Dir(l.path)
+	if err := os.MkdirAll(dir, DirMode); err != nil {
+		return fmt.Errorf("audit log: %w", err)
+	}
+	if st, err := os.Stat(dir); err == nil && st.Mode().Perm()&^DirMode != 0 {
+		_ = os.Chmod(dir, DirMode)
+	}
+	f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, FileMode)
+	if err != nil {
+		return fmt.Errorf("audit log: %w", err)
+	}
+	if st, err := f.Stat(); err == nil && st.Mode().Perm()&^FileMode != 0 {
+		if err := f.Chmod(FileMode); err != nil {
+			_ = f.Close()
+			return fmt.Errorf("audit log: %s is readable by others and cannot be made private: %w", l.path, err)
+		}
+	}
+	l.f = f
+	return nil
+}
+
+// Write appends e as one line, filling Time (UTC) when it is zero and
+// Profile and Host when they are empty, then syncs the file. An error means
+// the line may not be on disk; Check reports it until a write succeeds.
+func (l *Log) Write(e Entry) error {
+	if e.Time.IsZero() {
+		e.Time = l.now()
+	}
+	e.Time = e.Time.UTC()
+	if e.Profile == "" {
+		e.Profile = l.profile
+	}
+	if e.Host == "" {
+		e.Host = l.host
+	}
+	line, err := json.Marshal(e)
+	if err != nil {
+		return fmt.Errorf("audit log: %w", err)
+	}
+	line = append(line, '\n')
+
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	err = l.write(line)
+	l.lastErr = err
+	return err
+}
+
+func (l *Log) write(line []byte) error {
+	if l.f == nil {
+		if err := l.open(); err != nil {
+			return err
+		}
+	}
+	if err := l.rotateIfNeeded(int64(len(line))); err != nil {
+		return err
+	}
+	if _, err := l.f.Write(line); err != nil {
+		return fmt.Errorf("audit log: %w", err)
+	}
+	if err := l.f.Sync(); err != nil {
+		return fmt.Errorf("audit log: %w", err)
+	}
+	return nil
+}
+
+// rotateIfNeeded starts a new file when adding n bytes would pass maxSize.
+// It looks at the file at path rather than its own descriptor, so when
+// another process rotated first this one follows it to the new file
+// instead of rotating again.
+func (l *Log) rotateIfNeeded(n int64) error {
+	cur, err := l.f.Stat()
+	if err != nil {
+		return fmt.Errorf("audit log: %w", err)
+	}
+	onDisk, err := os.Stat(l.path)
+	if err != nil || !os.SameFile(cur, onDisk) {
+		_ = l.f.Close()
+		l.f = nil
+		if err := l.open(); err != nil {
+			return err
+		}
+		if onDisk, err = os.Stat(l.path); err != nil {
+			return fmt.Errorf("audit log: %w", err)
+		}
+	}
+	if onDisk.Size() == 0 || onDisk.Size()+n <= l.maxSize {
+		return nil
+	}
+	if err := os.Rename(l.path, PreviousPath(l.path)); err != nil {
+		return fmt.Errorf("audit log: rotate: %w", err)
+	}
+	_ = l.f.Close()
+	l.f = nil
+	return l.open()
+}
+
+// Check reports whether the log can be written now: the last write failed,
+// or the file cannot be opened for appending (a read-only or missing
+// directory). A full disk shows only when a write fails. The dashboard
+// warns in its confirmation when Check fails; the operator still decides.
+func (l *Log) Check() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.lastErr != nil {
+		return l.lastErr
+	}
+	f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, FileMode)
+	if err != nil {
+		return fmt.Errorf("audit log: %w", err)
+	}
+	return f.Close()
+}
+
+// Close closes the file; a later Write opens it again.
+func (l *Log) Close() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.f == nil {
+		return nil
+	}
+	err := l.f.Close()
+	l.f = nil
+	return err
+}
