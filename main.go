@@ -58,6 +58,12 @@ func newRootCmd() *cobra.Command {
 		newLogoutCmd(),
 		newProfilesCmd(),
 		newVersionCmd(),
+		newAuditCmd(),
+		newStatsCmd(),
+		newStrategiesCmd(),
+		newUsersCmd(),
+		newPoolsCmd(),
+		newAPICmd(),
 	)
 	return root
 }

@@ -113,3 +113,10 @@ func (c *Client) rawURL(path string) (*url.URL, error) {
 	}
 	return u, nil
 }
+
+// CheckRawPath tells, without sending anything, whether Raw would accept
+// path: callers that record a request before sending it check first.
+func (c *Client) CheckRawPath(path string) error {
+	_, err := c.rawURL(path)
+	return err
+}

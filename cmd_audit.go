@@ -1,0 +1,44 @@
+package main
+
+import (
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/internal/cli"
+)
+
+// newAuditCmd is `stratop audit`: the actions taken from this machine.
+func newAuditCmd() *cobra.Command {
+	var (
+		output string
+		since  time.Duration
+	)
+	cmd := &cobra.Command{
+		Use:   "audit",
+		Short: "The actions taken from this machine, with their outcomes",
+		Long: "Print the audit log ($XDG_STATE_HOME/stratop/audit.jsonl): every action sent from the\n" +
+			"dashboard or the command line. An action whose outcome was never recorded (the program was\n" +
+			"killed while it was in flight) shows as outcome unknown.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			f, err := format(cmd, output, cli.AuditFormats)
+			if err != nil {
+				return err
+			}
+			if since < 0 {
+				return cliErr(cli.Usage("--since must not be negative"))
+			}
+			path, err := audit.DefaultPath()
+			if err != nil {
+				return cliErr(cli.Failed("%s", err))
+			}
+			return cliErr(cli.Audit(cliIO(cmd), path, f, since, time.Now()))
+		},
+	}
+	outputFlag(cmd, &output, cli.AuditFormats)
+	cmd.Flags().DurationVar(&since, "since", 24*time.Hour, "how far back (0 for everything)")
+	_ = cmd.RegisterFlagCompletionFunc("since", fixedCompletion("1h", "24h", "168h", "0"))
+	return cmd
+}

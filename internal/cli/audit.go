@@ -1,0 +1,59 @@
+package cli
+
+import (
+	"strings"
+	"time"
+
+	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/ui"
+)
+
+// Audit prints the actions of the audit log at path whose intent is not
+// older than since (0: all), oldest first. An intent without an outcome
+// line shows as "outcome unknown".
+func Audit(o IO, path string, f Format, since time.Duration, now time.Time) error {
+	var from time.Time
+	if since > 0 {
+		from = now.Add(-since)
+	}
+	recs, err := audit.Read(path, from)
+	if err != nil {
+		return Failed("%s", err)
+	}
+	if recs == nil {
+		recs = []audit.Record{}
+	}
+	if f == JSON {
+		return writeJSON(o.Out, recs)
+	}
+	s := sheet{head: []string{"TIME", "SOURCE", "PROFILE", "HOST", "ACTION", "TARGET", "BEFORE", "EXPECTED", "OUTCOME", "DETAIL"}}
+	for _, r := range recs {
+		outcome := string(r.Outcome)
+		if r.Outcome == audit.OutcomeUnknown {
+			outcome = "outcome unknown"
+			if r.Pending {
+				outcome += " (no outcome recorded)"
+			}
+		}
+		detail := r.Error
+		if r.Amount != "" {
+			detail = ui.JoinNonEmpty("; ", "amount "+r.Amount+" raw", "key "+r.IdempotencyKey, detail)
+		}
+		s.rows = append(s.rows, []string{r.Time.Local().Format("2006-01-02 15:04:05"), r.Source, r.Profile, r.Host,
+			r.Action, target(r.Entry), string(r.StateBefore), string(r.Expected), outcome, ui.SanitizeLimit(detail, 200)})
+	}
+	return writeTable(o.Out, s)
+}
+
+// target names what an entry acted on.
+func target(e audit.Entry) string {
+	ids := make([]string, len(e.StrategyIDs))
+	for i, id := range e.StrategyIDs {
+		ids[i] = itoa(id)
+	}
+	t := strings.Join(ids, ",")
+	if e.User != "" {
+		t = ui.JoinNonEmpty(" ", t, "user "+e.User)
+	}
+	return t
+}

@@ -1,0 +1,134 @@
+package cli
+
+import (
+	"strconv"
+
+	"github.com/stratop/stratop/action"
+	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/ui"
+)
+
+// Result is the outcome of an action on one target, as printed.
+type Result struct {
+	ID             int64      `json:"id,omitempty"`
+	User           string     `json:"user,omitempty"`
+	Action         string     `json:"action"`
+	Before         api.Status `json:"before,omitempty"`
+	Expected       api.Status `json:"expected,omitempty"`
+	Outcome        string     `json:"outcome"`          // done, refused, failed, unknown; planned with --dry-run
+	Now            api.Status `json:"now,omitempty"`    // the state read after an unknown outcome, or answered
+	NewID          int64      `json:"newId,omitempty"`  // duplicate
+	Amount         string     `json:"amount,omitempty"` // add-balance, raw units
+	IdempotencyKey string     `json:"idempotencyKey,omitempty"`
+	Error          string     `json:"error,omitempty"`
+}
+
+// outcomePlanned marks a target --dry-run would send.
+const outcomePlanned = "planned"
+
+// ParseIDs reads strategy id arguments.
+func ParseIDs(args []string) ([]int64, error) {
+	ids := make([]int64, 0, len(args))
+	for _, a := range args {
+		id, err := strconvID(a)
+		if err != nil {
+			return nil, Usage("%s", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
+// planResults are the results of a plan before anything is sent: refused
+// targets are final; the others are planned.
+func planResults(spec action.Spec, plan []planItem, dry bool) []Result {
+	out := make([]Result, len(plan))
+	for i, it := range plan {
+		r := Result{ID: it.target.Strategy.ID, User: it.target.Owner, Action: spec.Name, Expected: spec.Next, Amount: it.target.Amount}
+		if it.cur != nil {
+			r.Before = it.cur.Status
+		}
+		switch {
+		case it.ok && dry:
+			r.Outcome = outcomePlanned
+		case it.ok:
+			r.Outcome = string(audit.OutcomeFailed)
+			r.Error = "not sent"
+		case it.failed:
+			r.Outcome, r.Error = string(audit.OutcomeFailed), it.reason
+		default:
+			r.Outcome, r.Error = string(audit.OutcomeRefused), it.reason
+		}
+		out[i] = r
+	}
+	return out
+}
+
+// resultOf turns the runner's result into a printed one.
+func resultOf(spec action.Spec, it planItem, res action.Result) Result {
+	r := Result{ID: it.target.Strategy.ID, User: res.Target.Owner, Action: spec.Name, Expected: spec.Next,
+		Outcome: string(res.Outcome), NewID: res.NewID, Amount: res.Target.Amount, IdempotencyKey: res.Target.IdempotencyKey}
+	if res.Current != nil {
+		r.Before = res.Current.Status
+	} else if it.cur != nil {
+		r.Before = it.cur.Status
+	}
+	if res.Reply != nil {
+		r.Now = res.Reply.Status
+	}
+	if res.Outcome != audit.OutcomeDone {
+		r.Error = res.Reason
+		if r.Error == "" && res.Err != nil {
+			r.Error = action.ErrorText(res.Err, spec)
+		}
+	}
+	return r
+}
+
+// dryRunCode is 0 when every target would be sent, else 1.
+func dryRunCode(rs []Result) int {
+	for _, r := range rs {
+		if r.Outcome != outcomePlanned {
+			return ExitFailed
+		}
+	}
+	return ExitOK
+}
+
+// printResults prints results on stdout in format f.
+func printResults(o IO, f Format, rs []Result) error {
+	return writeItems(o.Out, f, rs, rs, func(rs []Result) sheet {
+		forCSV := f == CSV
+		s := sheet{head: []string{"ID", "USER", "ACTION", "BEFORE", "EXPECTED", "OUTCOME", "NOW", "DETAIL"}}
+		if forCSV {
+			s.head = []string{"id", "user", "action", "before", "expected", "outcome", "now", "newId", "amount", "idempotencyKey", "error"}
+		}
+		for _, r := range rs {
+			id := ""
+			if r.ID != 0 {
+				id = itoa(r.ID)
+			}
+			if forCSV {
+				nid := ""
+				if r.NewID != 0 {
+					nid = itoa(r.NewID)
+				}
+				s.rows = append(s.rows, []string{id, r.User, r.Action, string(r.Before), string(r.Expected), r.Outcome,
+					string(r.Now), nid, r.Amount, r.IdempotencyKey, r.Error})
+				continue
+			}
+			detail := r.Error
+			if r.NewID != 0 {
+				detail = "new strategy " + strconv.FormatInt(r.NewID, 10)
+			}
+			outcome := r.Outcome
+			if outcome == string(audit.OutcomeUnknown) {
+				outcome = "outcome unknown"
+			}
+			s.rows = append(s.rows, []string{id, r.User, r.Action, string(r.Before), string(r.Expected), outcome,
+				string(r.Now), ui.SanitizeLimit(detail, 200)})
+		}
+		return s
+	})
+}
