@@ -2,7 +2,6 @@ package api
 
 import (
 	"math"
-	"net/mail"
 	"strings"
 	"unicode/utf8"
 )
@@ -15,7 +14,6 @@ import (
 // Bounds that the spec leaves open, chosen so absurd input fails early.
 const (
 	maxIDLength          = 256 // user ids, addresses, idempotency keys
-	maxRawAmountDigits   = 78  // 2^256 has 78 decimal digits
 	maxExclusionAddrs    = 150
 	maxPageSize          = 100
 	minVariablePercent   = 20
@@ -32,7 +30,7 @@ func ValidateCreateUser(r CreateUserRequest) error {
 	if err := requireText("externalUserId", r.ExternalUserID); err != nil {
 		return err
 	}
-	if r.Email != "" && !validEmail(r.Email) {
+	if r.Email != "" && !ValidEmail(r.Email) {
 		return invalid("email", "must be an e-mail address")
 	}
 	if r.DepositChainID != nil && *r.DepositChainID < 1 {
@@ -42,21 +40,6 @@ func ValidateCreateUser(r CreateUserRequest) error {
 		return invalidf("walletAddress", "must be at most %d characters", maxIDLength)
 	}
 	return nil
-}
-
-// validEmail accepts a bare address with a dotted domain ("a@b.co"), no
-// display name, no spaces.
-func validEmail(s string) bool {
-	if len(s) > 254 || strings.ContainsAny(s, " \t\r\n<>") {
-		return false
-	}
-	a, err := mail.ParseAddress(s)
-	if err != nil || a.Name != "" || a.Address != s {
-		return false
-	}
-	at := strings.LastIndexByte(s, '@')
-	domain := s[at+1:]
-	return at > 0 && strings.Contains(domain, ".") && !strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".")
 }
 
 // ValidateFilter checks the filters of GET /strategies and getStrategies.
@@ -193,18 +176,19 @@ func requireStrategyID(id int64) error {
 	return nil
 }
 
-// rawAmount checks a raw token amount: a non-negative integer string.
+// rawAmount checks a raw token amount by the rule the sandbox shares
+// (ValidRawAmount): digits only, at most MaxRawAmount.
 func rawAmount(field, s string) error {
-	if s == "" {
+	switch {
+	case s == "":
 		return invalid(field, "is required (raw token units)")
-	}
-	if len(s) > maxRawAmountDigits {
-		return invalidf(field, "must be at most %d digits", maxRawAmountDigits)
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return invalid(field, "must be a non-negative integer in raw token units (digits only)")
+	case len(s) > MaxRawAmountDigits:
+		return invalidf(field, "must be at most %d digits", MaxRawAmountDigits)
+	case !ValidRawAmount(s):
+		if strings.Trim(s, "0123456789") == "" {
+			return invalidf(field, "must be at most %s (2^128-1)", MaxRawAmount)
 		}
+		return invalid(field, "must be a non-negative integer in raw token units (digits only)")
 	}
 	return nil
 }

@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
+	"os"
+	"strconv"
 	"strings"
 )
 
@@ -14,8 +17,10 @@ import (
 // addresses is about 7 KB) and an answer of 413 says why.
 const maxBodyBytes = 1 << 20
 
-// readBody reads the request body within the cap. A body over the cap is a
-// 413; ok is false when the reply has been decided.
+// readBody reads the request body within the cap and the body deadline. A
+// body over the cap is a 413, one that does not arrive in time a 408 (the
+// server then closes the connection); ok is false when the reply has been
+// decided.
 func readBody(w http.ResponseWriter, r *http.Request) ([]byte, reply, bool) {
 	if r.ContentLength > maxBodyBytes {
 		return nil, fail(http.StatusRequestEntityTooLarge, "request body larger than 1 MiB"), false
@@ -23,11 +28,16 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, reply, bool) {
 	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	if err != nil {
 		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
+		var netErr net.Error
+		switch {
+		case errors.As(err, &tooBig):
 			return nil, fail(http.StatusRequestEntityTooLarge, "request body larger than 1 MiB"), false
+		case errors.Is(err, os.ErrDeadlineExceeded), errors.As(err, &netErr) && netErr.Timeout():
+			return nil, fail(http.StatusRequestTimeout, "the request body did not arrive in time"), false
 		}
 		return nil, badRequest("cannot read the request body"), false
 	}
+	clearDeadline(w)
 	return b, reply{}, true
 }
 
@@ -47,7 +57,7 @@ func decodeJSON(b []byte, dst any) (reply, bool) {
 	dec := json.NewDecoder(bytes.NewReader(trimmed))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
-		return badRequest(describeJSONError(err)), false
+		return badRequest(describeJSONError(err, trimmed, dst)), false
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return badRequest("malformed JSON: unexpected data after the object"), false
@@ -56,47 +66,26 @@ func decodeJSON(b []byte, dst any) (reply, bool) {
 }
 
 // describeJSONError words a decoding error for the client without echoing
-// the body back.
-func describeJSONError(err error) string {
+// the body back. A value of the wrong type is named by its wire field
+// ("scheduledStartAt must be an integer"), never by the Go path the decoder
+// reports ("StrategyOptions.scheduledStartAt").
+func describeJSONError(err error, body []byte, dst any) string {
 	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syn), errors.Is(err, io.ErrUnexpectedEOF):
 		return "malformed JSON in the request body"
-	case errors.As(err, &typ):
-		field := typ.Field
-		if field == "" {
-			field = "body"
+	}
+	if rest, found := strings.CutPrefix(err.Error(), "json: unknown field "); found {
+		name, uerr := strconv.Unquote(rest)
+		if uerr != nil {
+			name = strings.Trim(rest, `"`)
 		}
-		return field + " must be " + jsonKind(typ.Type.Kind().String())
+		return "property " + echo(name) + " should not exist"
 	}
-	msg := err.Error()
-	if rest, found := strings.CutPrefix(msg, "json: unknown field "); found {
-		return "property " + strings.Trim(rest, `"`) + " should not exist"
-	}
-	if strings.Contains(msg, "cannot unmarshal") || strings.Contains(msg, "want string or number") {
-		return "a field has the wrong type"
+	if name, t, found := badMember(body, dst); found {
+		return name + " must be " + jsonKind(t)
 	}
 	return "malformed JSON in the request body"
-}
-
-// jsonKind names a Go kind the way a JSON author thinks of it.
-func jsonKind(k string) string {
-	switch {
-	case strings.HasPrefix(k, "int"), strings.HasPrefix(k, "uint"):
-		return "an integer"
-	case strings.HasPrefix(k, "float"):
-		return "a number"
-	case k == "string":
-		return "a string"
-	case k == "bool":
-		return "a boolean"
-	case k == "slice":
-		return "an array"
-	case k == "map", k == "struct":
-		return "an object"
-	}
-	return "of another type"
 }
 
 // decodeRequest reads and decodes a body route's JSON in one step.

@@ -38,18 +38,21 @@ func (r reply) isError() bool { return r.status >= 400 }
 func badRequest(msgs ...string) reply { return fail(http.StatusBadRequest, msgs...) }
 
 // Messages of the common 404s and 403s, worded once.
+// The id is echoed cut at 200 characters, like an unknown route's path.
 func userNotFound(id string) reply {
-	return fail(http.StatusNotFound, "user "+strconv.Quote(id)+" not found")
+	return fail(http.StatusNotFound, "user "+strconv.Quote(echo(id))+" not found")
 }
 
 func strategyNotFound(id int64) reply {
 	return fail(http.StatusNotFound, "strategy "+strconv.FormatInt(id, 10)+" not found")
 }
 
-func poolNotFound(what string) reply { return fail(http.StatusNotFound, "pool "+what+" not found") }
+func poolNotFound(what string) reply {
+	return fail(http.StatusNotFound, "pool "+echo(what)+" not found")
+}
 
 func notOwner(id int64, userID string) reply {
-	return fail(http.StatusForbidden, "strategy "+strconv.FormatInt(id, 10)+" does not belong to user "+strconv.Quote(userID))
+	return fail(http.StatusForbidden, "strategy "+strconv.FormatInt(id, 10)+" does not belong to user "+strconv.Quote(echo(userID)))
 }
 
 // twoFactorMessage explains the 403 of the 2FA routes (spec section 5.4).

@@ -38,7 +38,8 @@ func (s *Sandbox) Users() []api.User {
 	in := &s.integrations[0]
 	out := make([]api.User, 0, len(in.users))
 	for _, i := range in.users {
-		out = append(out, userView(&s.users[i], true))
+		u := &s.users[i]
+		out = append(out, api.User{ID: u.id, ExternalUserID: u.externalID, WalletAddress: u.wallet, Email: u.email})
 	}
 	return out
 }

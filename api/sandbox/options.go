@@ -17,6 +17,7 @@ type config struct {
 	latency     time.Duration
 	failRate    float64
 	clock       func() time.Time
+	bodyTimeout time.Duration
 }
 
 // credPair is the key and secret of one integration.
@@ -69,6 +70,18 @@ func WithLatency(d time.Duration) Option { return func(c *config) { c.latency = 
 // WithFailRate answers that share (0..1) of reads with 500, 502 or 503. It is
 // the initial Faults.FailRate; SetFaults replaces it.
 func WithFailRate(rate float64) Option { return func(c *config) { c.failRate = clampRate(rate) } }
+
+// WithBodyTimeout sets how long a request body may take to arrive in full
+// (DefaultBodyTimeout unless set; values <= 0 keep the default). A body not
+// in by then is answered 408 and its connection closed. Tests use a short
+// one to watch stalled connections go.
+func WithBodyTimeout(d time.Duration) Option {
+	return func(c *config) {
+		if d > 0 {
+			c.bodyTimeout = d
+		}
+	}
+}
 
 // WithClock replaces time.Now for timestamps, scheduledStartAt and the
 // seeded history, so tests control time.

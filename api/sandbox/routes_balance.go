@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"net/http"
+	"unicode/utf8"
 
 	"github.com/stratop/stratop/api"
 )
@@ -79,7 +80,7 @@ func validateChangeBalance(req *api.ChangeBalanceRequest) (buy, sell u128, errs 
 	switch {
 	case req.IdempotencyKey == "":
 		errs = append(errs, "idempotencyKey is required")
-	case len(req.IdempotencyKey) > maxIdempotencyKeyLen:
+	case utf8.RuneCountInString(req.IdempotencyKey) > maxIdempotencyKeyLen:
 		errs = append(errs, "idempotencyKey must be at most 256 characters")
 	}
 	if req.BalanceBuyUsed == "" && req.BalanceSellUsed == "" {
@@ -89,9 +90,9 @@ func validateChangeBalance(req *api.ChangeBalanceRequest) (buy, sell u128, errs 
 		if raw == "" {
 			return u128{}
 		}
-		v, good := parseU128(raw)
+		v, good := parseRawAmount(raw)
 		if !good || v.isZero() {
-			errs = append(errs, name+" must be a raw integer amount > 0 (digits only)")
+			errs = append(errs, name+" must be a raw integer amount > 0 and <= "+api.MaxRawAmount+" (digits only)")
 		}
 		return v
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/stratop/stratop/api"
 )
@@ -59,7 +60,7 @@ func (b filteredBody) validate() (page, size int, errs []string) {
 	if !oneOf(b.Value, "", "highest", "lowest") {
 		errs = append(errs, "value must be one of highest, lowest")
 	}
-	if len(b.Search) > maxSearchLen {
+	if utf8.RuneCountInString(b.Search) > maxSearchLen { // characters, as the description counts
 		errs = append(errs, "search must be at most 200 characters")
 	}
 	errs = append(errs, pageErrors(b.Page, b.PageSize, &page, &size)...)

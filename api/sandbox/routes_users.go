@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"net/http"
-	"net/mail"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -20,9 +19,9 @@ const maxExternalIDLen = 256
 func (s *Sandbox) listUsers(c *call) reply {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	out := make([]api.User, 0, len(c.in.users))
+	out := make([]userListItem, 0, len(c.in.users))
 	for _, i := range c.in.users {
-		out = append(out, userView(&s.users[i], false))
+		out = append(out, userListView(&s.users[i]))
 	}
 	return ok(out)
 }
@@ -36,7 +35,7 @@ func (s *Sandbox) getUser(c *call) reply {
 	if !found {
 		return userNotFound(id)
 	}
-	return ok(userView(u, true))
+	return ok(userView(u))
 }
 
 // upsertUser is POST /users: create or update by external id, 201 either way.
@@ -72,7 +71,7 @@ func (s *Sandbox) upsertUser(c *call) reply {
 	if req.DepositChainID != nil {
 		u.depositChainID = *req.DepositChainID
 	}
-	return created(userView(u, true))
+	return created(userView(u))
 }
 
 // validateUser checks a CreateIntegrationUserDto (spec 2 and 8).
@@ -82,14 +81,11 @@ func validateUser(req api.CreateUserRequest) []string {
 	switch {
 	case strings.TrimSpace(id) == "":
 		errs = append(errs, "externalUserId is required")
-	case len(id) > maxExternalIDLen || !utf8.ValidString(id) || strings.ContainsFunc(id, isControl):
+	case utf8.RuneCountInString(id) > maxExternalIDLen || !utf8.ValidString(id) || strings.ContainsFunc(id, isControl):
 		errs = append(errs, "externalUserId must be at most 256 printable characters")
 	}
-	if req.Email != "" {
-		addr, err := mail.ParseAddress(req.Email)
-		if err != nil || addr.Address != req.Email || addr.Name != "" || len(req.Email) > 254 {
-			errs = append(errs, "email must be an e-mail address")
-		}
+	if req.Email != "" && !api.ValidEmail(req.Email) {
+		errs = append(errs, "email must be an e-mail address")
 	}
 	if req.WalletAddress != "" && !validWallet(req.WalletAddress) {
 		errs = append(errs, "walletAddress must be an EVM (0x + 40 hex) or Solana (base58) address")

@@ -44,7 +44,10 @@ type Sandbox struct {
 	now    func() time.Time
 	mux    *http.ServeMux
 	routes map[string]*routeInfo // pattern -> route; read-only after New
-	faults atomic.Pointer[Faults]
+	// literal maps each route path without wildcards to the methods it
+	// takes; read-only after New.
+	literal map[string][]string
+	faults  atomic.Pointer[Faults]
 
 	ctx    context.Context // ends at Close; bounds background jobs
 	cancel context.CancelFunc
@@ -58,12 +61,13 @@ type Sandbox struct {
 // two-factor enabled, no simulation (tick 0) and no faults.
 func New(opts ...Option) *Sandbox {
 	cfg := config{
-		key:        DemoKey,
-		secret:     DemoSecret,
-		seed:       1,
-		users:      40,
-		strategies: 300,
-		clock:      time.Now,
+		key:         DemoKey,
+		secret:      DemoSecret,
+		seed:        1,
+		users:       40,
+		strategies:  300,
+		clock:       time.Now,
+		bodyTimeout: DefaultBodyTimeout,
 	}
 	for _, o := range opts {
 		if o != nil {

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"crypto/subtle"
 	"net/http"
+	"slices"
 	"strings"
 	"sync/atomic"
 )
@@ -20,6 +21,7 @@ type call struct {
 type route struct {
 	pattern   string
 	read      bool // a read: eligible for FailRate; the client retries these
+	noBody    bool // takes no request body: GETs and the path actions (spec 4.6)
 	twoFactor bool // refused with 403 when no portal user has 2FA (spec 5.4)
 	fn        func(*Sandbox, *call) reply
 }
@@ -62,8 +64,8 @@ var routeTable = []route{
 	{pattern: "POST /api/v1/strategies/getFilteredStrategies", read: true, fn: (*Sandbox).filteredStrategies},
 	{pattern: "GET /api/v1/strategies/{strategyId}", read: true, fn: (*Sandbox).getStrategy},
 	// 4.6 Lifecycle
-	{pattern: "POST /api/v1/strategies/{strategyId}/halt", fn: pathAction(opHalt)},
-	{pattern: "POST /api/v1/strategies/{strategyId}/archive", fn: pathAction(opArchive)},
+	{pattern: "POST /api/v1/strategies/{strategyId}/halt", noBody: true, fn: pathAction(opHalt)},
+	{pattern: "POST /api/v1/strategies/{strategyId}/archive", noBody: true, fn: pathAction(opArchive)},
 	{pattern: "POST /api/v1/strategies/removeStrategy", fn: bodyAction(opArchive)},
 	{pattern: "POST /api/v1/strategies/disableStrategy", fn: bodyAction(opDisable)},
 	{pattern: "POST /api/v1/strategies/suspendStrategy", twoFactor: true, fn: bodyAction(opSuspend)},
@@ -76,40 +78,80 @@ var routeTable = []route{
 	{pattern: "POST /api/v1/strategies/removeAllStrategies", twoFactor: true, fn: asyncJob(jobRemoveAll)},
 }
 
-// registerRoutes builds the mux and the hit counters.
+// registerRoutes builds the mux, the hit counters and the methods of each
+// literal path (see ServeHTTP).
 func (s *Sandbox) registerRoutes() {
 	s.mux = http.NewServeMux()
 	s.routes = make(map[string]*routeInfo, len(routeTable))
+	s.literal = make(map[string][]string)
 	for _, rt := range routeTable {
 		info := &routeInfo{route: rt}
+		info.noBody = rt.noBody || strings.HasPrefix(rt.pattern, "GET ")
 		s.routes[rt.pattern] = info
 		s.mux.HandleFunc(rt.pattern, func(w http.ResponseWriter, r *http.Request) { s.serveRoute(info, w, r) })
+		method, path, _ := strings.Cut(rt.pattern, " ")
+		if !strings.Contains(path, "{") {
+			s.literal[path] = append(s.literal[path], allowedMethods(method)...)
+		}
 	}
+	s.mux.HandleFunc("GET "+OpenAPIPath, s.serveOpenAPI)
+	s.literal[OpenAPIPath] = allowedMethods(http.MethodGet)
+}
+
+// allowedMethods are the methods a pattern's method answers: a GET pattern
+// also answers HEAD, as ServeMux does.
+func allowedMethods(method string) []string {
+	if method == http.MethodGet {
+		return []string{http.MethodGet, http.MethodHead}
+	}
+	return []string{method}
 }
 
 // ServeHTTP answers every route of the interface under /api/v1. An unknown
 // route is a 404 and a known path with the wrong method a 405 (with Allow),
 // both with the JSON error body; they are answered before authentication, as
-// a router in front of auth guards would.
+// a router in front of auth guards would. Three things are settled before
+// the mux sees the request, because its own answers are HTML or misleading:
+//   - a path that is not canonical (//api/v1/users, /api/v1/./users) is a
+//     404: the mux would redirect it with an HTML body, and a client that
+//     follows redirects would resend a POST's credentials to another path;
+//   - a literal path such as /api/v1/strategies/changeBalance with a method
+//     it does not take is a 405, not a GET /strategies/{strategyId} whose id
+//     "changeBalance" is then refused with a puzzling 400;
+//   - a request with a body gets a read deadline (see bodyDeadline).
 func (s *Sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.bodyDeadline(w, r)
+	if !canonicalPath(r.URL.Path) {
+		s.unrouted(w, r, fail(http.StatusNotFound, "no route "+r.Method+" "+echo(r.URL.Path)+": the path is not canonical"))
+		return
+	}
+	if allow, literal := s.literal[r.URL.Path]; literal && !slices.Contains(allow, r.Method) {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		s.unrouted(w, r, fail(http.StatusMethodNotAllowed, "method "+echo(r.Method)+" is not allowed on this route"))
+		return
+	}
 	h, pattern := s.mux.Handler(r)
 	if pattern != "" {
 		s.mux.ServeHTTP(w, r) // sets r.Pattern and the path values
-		return
-	}
-	f := s.currentFaults()
-	if f.Down {
-		dropConnection(w)
 		return
 	}
 	capture := &headerCapture{header: http.Header{}}
 	h.ServeHTTP(capture, r)
 	if capture.status == http.StatusMethodNotAllowed {
 		w.Header().Set("Allow", capture.header.Get("Allow"))
-		writeReply(w, fail(http.StatusMethodNotAllowed, "method "+r.Method+" is not allowed on this route"))
+		s.unrouted(w, r, fail(http.StatusMethodNotAllowed, "method "+echo(r.Method)+" is not allowed on this route"))
 		return
 	}
-	writeReply(w, fail(http.StatusNotFound, "no route "+r.Method+" "+sanitizePath(r.URL.Path)))
+	s.unrouted(w, r, fail(http.StatusNotFound, "no route "+echo(r.Method)+" "+echo(r.URL.Path)))
+}
+
+// unrouted answers a request no route took, unless the sandbox is down.
+func (s *Sandbox) unrouted(w http.ResponseWriter, _ *http.Request, rep reply) {
+	if s.currentFaults().Down {
+		dropConnection(w)
+		return
+	}
+	writeReply(w, rep)
 }
 
 // serveRoute runs one matched route: count, faults, authentication, the
@@ -123,6 +165,12 @@ func (s *Sandbox) serveRoute(rt *routeInfo, w http.ResponseWriter, r *http.Reque
 	integ, rep, authed := s.authenticate(r)
 	if !authed {
 		s.respond(f, w, rep)
+		return
+	}
+	if rt.noBody && hasBody(r) {
+		// Refused, not read: the body deadline bounds what the server
+		// drains of it afterwards.
+		s.respond(f, w, badRequest("this route takes no request body"))
 		return
 	}
 	if rt.twoFactor && s.cfg.noTwoFactor {
@@ -172,17 +220,4 @@ func (c *headerCapture) WriteHeader(code int) {
 func (c *headerCapture) Write(b []byte) (int, error) {
 	c.WriteHeader(http.StatusOK)
 	return len(b), nil
-}
-
-// sanitizePath keeps a path printable and short for an error message.
-func sanitizePath(p string) string {
-	if len(p) > 200 {
-		p = p[:200] + "..."
-	}
-	return strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f {
-			return '?'
-		}
-		return r
-	}, p)
 }

@@ -177,13 +177,22 @@ func withDefaults(o api.StrategyOptions) api.StrategyOptions {
 	return o
 }
 
-// checkBalance parses balanceUsed: a raw amount > 0.
+// checkBalance parses balanceUsed: a raw amount > 0 (api.ValidRawAmount).
 func checkBalance(raw string) (u128, []string) {
-	v, good := parseU128(raw)
+	v, good := parseRawAmount(raw)
 	if !good || v.isZero() {
-		return u128{}, []string{"balanceUsed must be a raw integer amount > 0 (digits only)"}
+		return u128{}, []string{"balanceUsed must be a raw integer amount > 0 and <= " + api.MaxRawAmount + " (digits only)"}
 	}
 	return v, nil
+}
+
+// parseRawAmount reads a raw amount from a request by the rule the client
+// shares (api.ValidRawAmount), so both refuse the same strings.
+func parseRawAmount(raw string) (u128, bool) {
+	if !api.ValidRawAmount(raw) {
+		return u128{}, false
+	}
+	return parseU128(raw)
 }
 
 // sortedMessages orders messages built from map iteration, so answers are

@@ -159,13 +159,40 @@ func (st *strategy) progress() float64 {
 	return min(u128Float(st.filled)/u128Float(st.balance), 1)
 }
 
-// userView is a user record; the e-mail is only in the single read.
-func userView(u *user, withEmail bool) api.User {
-	v := api.User{ID: u.id, ExternalUserID: u.externalID, WalletAddress: u.wallet}
-	if withEmail {
-		v.Email = u.email
+// userListItem is a user in GET /users: id, externalUserId and
+// walletAddress, which is null when the user has none (spec section 2: the
+// key is always there, the client's api.User reads null as "").
+type userListItem struct {
+	ID             int64   `json:"id"`
+	ExternalUserID string  `json:"externalUserId"`
+	WalletAddress  *string `json:"walletAddress"`
+}
+
+// userRecord is the single user read: the list item plus email, null when
+// the user gave none.
+type userRecord struct {
+	ID             int64   `json:"id"`
+	ExternalUserID string  `json:"externalUserId"`
+	WalletAddress  *string `json:"walletAddress"`
+	Email          *string `json:"email"`
+}
+
+// userListView is a user as GET /users lists it.
+func userListView(u *user) userListItem {
+	return userListItem{ID: u.id, ExternalUserID: u.externalID, WalletAddress: nullable(u.wallet)}
+}
+
+// userView is a user as the single read (and POST /users) answers it.
+func userView(u *user) userRecord {
+	return userRecord{ID: u.id, ExternalUserID: u.externalID, WalletAddress: nullable(u.wallet), Email: nullable(u.email)}
+}
+
+// nullable is nil for "", so an absent value is sent as null.
+func nullable(s string) *string {
+	if s == "" {
+		return nil
 	}
-	return v
+	return &s
 }
 
 // rfc3339 formats Unix seconds in UTC.
