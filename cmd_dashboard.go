@@ -102,7 +102,7 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 	}
 
 	limitProcs()
-	m := model.New(client,
+	m := model.New(ctx, client,
 		model.WithProfile(profile),
 		model.WithInterval(f.interval),
 		model.WithUser(f.user),

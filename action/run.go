@@ -48,6 +48,14 @@ type Target struct {
 // Outcome is how an action ended (the audit log's words).
 type Outcome = audit.Outcome
 
+// Outcomes, as package audit names them.
+const (
+	OutcomeDone    = audit.OutcomeDone
+	OutcomeRefused = audit.OutcomeRefused
+	OutcomeFailed  = audit.OutcomeFailed
+	OutcomeUnknown = audit.OutcomeUnknown
+)
+
 // Result is the outcome of one action on one target.
 type Result struct {
 	Spec    Spec
@@ -118,6 +126,10 @@ func (r Runner) Run(ctx context.Context, spec Spec, t Target) Result {
 			t.Owner = cur.UserID
 			res.Target.Owner = t.Owner
 		}
+	}
+	if (spec.Owner || spec.Scope == ScopeUser) && t.Owner == "" {
+		res.Outcome, res.Reason = audit.OutcomeRefused, "the owner is unknown: choose the user first (nothing sent)"
+		return res
 	}
 	if spec.Name == AddBalance.Name && t.IdempotencyKey == "" {
 		t.IdempotencyKey = uuid.NewString()

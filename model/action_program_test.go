@@ -14,12 +14,13 @@ import (
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
+	"github.com/stratop/stratop/ui"
 )
 
 const (
 	routeHalt    = "POST /api/v1/strategies/{strategyId}/halt"
 	routeSuspend = "POST /api/v1/strategies/suspendStrategy"
-	routeRemove  = "POST /api/v1/strategies/removeStrategies"
+	routeArchive = "POST /api/v1/strategies/{strategyId}/archive"
 	routeRead    = "GET /api/v1/strategies/{strategyId}"
 )
 
@@ -201,7 +202,7 @@ func TestProgramRepeatedConfirmSendsOneRequest(t *testing.T) {
 	a.waitFor("pending mark", func(v string) bool { return strings.Contains(lineWith(v, " "+itoa(id)+" "), "~") })
 	// Halt again while the first is in flight: refused by the gate.
 	a.keys("h")
-	a.waitText(noticeInFlight(id))
+	a.waitText(ui.NoticeInFlight(id))
 	a.waitText("halt strategy " + itoa(id) + ": done")
 	if n := a.sb.Hits(routeHalt); n != 1 {
 		t.Fatalf("%d halt requests for five y presses, want 1", n)
@@ -267,14 +268,15 @@ func TestProgramBulkArchiveReport(t *testing.T) {
 	a.keys("y", "enter") // neither confirms
 	a.waitText("type 3 exactly")
 	a.keys("3", "enter")
-	a.waitText("Bulk archive report", "removed   2", "skipped   1")
+	a.waitText("Bulk archive report", itoa(rows[0].ID)+": done, now archived", itoa(rows[1].ID)+": done, now archived",
+		itoa(rows[2].ID)+": skipped, the strategy is archived")
 	for _, r := range rows {
 		if got := a.status(r.ID); got != api.StatusArchived {
 			t.Fatalf("strategy %d is %s after bulk archive", r.ID, got)
 		}
 	}
-	if n := a.sb.Hits(routeRemove); n < 1 {
-		t.Fatal("removeStrategies was not used")
+	if n := a.sb.Hits(routeArchive); n != 2 {
+		t.Fatalf("%d archive requests, want 2 (the archived one skipped)", n)
 	}
 	a.keys("esc")
 	a.waitFor("marks cleared", func(v string) bool { return !strings.Contains(v, "marked") })
@@ -292,7 +294,7 @@ func TestProgramBulkHaltReport(t *testing.T) {
 	a.keys("h")
 	a.waitText("Halt 2 marked strategies?")
 	a.keys("y")
-	a.waitText("Bulk halt report", itoa(rows[0].ID)+": halted", itoa(rows[1].ID)+": skipped, the strategy is completed")
+	a.waitText("Bulk halt report", itoa(rows[0].ID)+": done, now paused", itoa(rows[1].ID)+": skipped, the strategy is completed")
 	if got := a.status(rows[0].ID); got != api.StatusPaused {
 		t.Fatalf("strategy %d is %s after bulk halt", rows[0].ID, got)
 	}
@@ -304,9 +306,9 @@ func TestProgramBulkHaltReport(t *testing.T) {
 func TestProgramReadOnlyRefusesActions(t *testing.T) {
 	a, _ := openStrategies(t, api.StatusActive, nil, WithReadOnly(true))
 	a.keys("h")
-	a.waitText(noticeReadOnly)
+	a.waitText(ui.NoticeReadOnly)
 	a.keys("y", "a", "3", "enter")
-	if n := a.sb.Hits(routeHalt) + a.sb.Hits("POST /api/v1/strategies/{strategyId}/archive"); n != 0 {
+	if n := a.sb.Hits(routeHalt) + a.sb.Hits(routeArchive); n != 0 {
 		t.Fatalf("%d actions sent in read-only mode", n)
 	}
 }

@@ -16,7 +16,7 @@ import (
 // (with the detail pane when detail is set).
 func strategiesFrame(b *testing.B, detail bool) Model {
 	b.Helper()
-	m := New(newFakeAPI(), WithClock(func() time.Time { return t0 }), WithPageSize(100))
+	m := New(b.Context(), newFakeAPI(), WithClock(func() time.Time { return t0 }), WithPageSize(100))
 	m, _ = m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
 	m, _ = press(m, "2")
 	ss := make([]api.Strategy, 100)
@@ -44,7 +44,7 @@ func BenchmarkStrategiesView(b *testing.B) {
 
 func BenchmarkUnchangedPoll(b *testing.B) {
 	m := strategiesFrame(b, false)
-	msg := fetchedMsg{owner: ownStrategies, gen: m.strategiesTab().list.gen, data: m.strategiesTab().data}
+	msg := fetchedMsg{feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, data: m.strategiesTab().pane.list.data}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -86,7 +86,7 @@ func BenchmarkKeyDownWithDetail(b *testing.B) {
 
 func BenchmarkNewPage(b *testing.B) {
 	m := strategiesFrame(b, false)
-	old := m.strategiesTab().data
+	old := m.strategiesTab().pane.list.data
 	// Two prepared pages that differ, delivered alternately: every Update
 	// renders the visible rows again.
 	p := &api.StrategiesPage{Page: 1, PageSize: 100, NumberOfPages: 1, TotalCount: 100}
@@ -99,7 +99,7 @@ func BenchmarkNewPage(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		m, _ = m.Update(fetchedMsg{owner: ownStrategies, gen: m.strategiesTab().list.gen, data: pages[i%2]})
+		m, _ = m.Update(fetchedMsg{feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, data: pages[i%2]})
 		_ = m.View()
 	}
 }
@@ -107,14 +107,14 @@ func BenchmarkNewPage(b *testing.B) {
 // usersFrame is the Users tab with n users at 200x60.
 func usersFrame(b *testing.B, n int) Model {
 	b.Helper()
-	m := New(newFakeAPI(), WithClock(func() time.Time { return t0 }))
+	m := New(b.Context(), newFakeAPI(), WithClock(func() time.Time { return t0 }))
 	m, _ = m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
 	m, _ = press(m, "4")
 	users := make([]api.User, n)
 	for i := range users {
 		users[i] = api.User{ID: int64(i + 1), ExternalUserID: "cust_" + itoa(int64(i*7919%1000003)), WalletAddress: "0x" + itoa(int64(i)*2654435761)}
 	}
-	m, _ = m.Update(fetchedMsg{owner: ownUsers, gen: m.usersTab().list.gen, data: prepareUsers(users)})
+	m, _ = m.Update(fetchedMsg{feed: feedUsers, gen: m.usersTab().list.gen, data: prepareUsers(users)})
 	m, _ = press(m, "/", "1")
 	return m
 }

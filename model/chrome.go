@@ -7,6 +7,7 @@ package model
 import (
 	"github.com/charmbracelet/bubbles/key"
 
+	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -35,40 +36,37 @@ type chrome struct {
 // refreshChrome rebuilds the parts of the frame whose inputs changed.
 func (m Model) refreshChrome() Model {
 	in := chromeInputs{width: m.width, height: m.height, active: m.active, showHelp: m.showHelp}
-	in.header = ui.HeaderData{Profile: ui.Sanitize(m.d.profile), Host: m.d.host, ChosenUser: m.chosen, ReadOnly: m.d.readOnly}
+	in.header = ui.HeaderData{Profile: ui.Sanitize(m.env.profile), Host: m.env.host, ChosenUser: m.chosen, ReadOnly: m.env.readOnly}
 	in.header.StatsError = m.stats.err != nil
-	if m.statsData != nil {
-		in.header.HasStats, in.header.Users, in.header.Strategies = true, m.statsData.UsersCount, m.statsData.StrategiesCount
+	if s := m.stats.data; s != nil {
+		in.header.HasStats, in.header.Users, in.header.Strategies = true, s.UsersCount, s.StrategiesCount
 	}
 	cur := m.tabs[m.active]
 	in.status = cur.Status()
 	in.status.Notice = m.notice
-	hm := cur.Help()
-	if oh, ok := m.overlay.(interface{ Help() ui.HelpMap }); ok {
-		hm = oh.Help() // a dialog's keys, not the tab's, while it is open
-	}
+	hm := m.helpMap()
 
 	c := m.chrome
 	width := m.width
 	if width <= 0 {
 		width = 80
 	}
-	st := m.d.styles
+	st := m.env.styles
 	all := !c.built || c.in.width != in.width || c.in.height != in.height
 	if all || c.in.header != in.header {
 		c.header = ui.Header(st, in.header, width)
 	}
 	if all || c.in.active != in.active {
-		c.tabs = ui.TabBar(st, tabTitles, in.active, width)
+		c.tabs = ui.TabBar(st, tabTitles(), in.active, width)
 	}
 	if all || c.in.status != in.status {
 		c.status = ui.StatusLine(st, in.status, width)
 	}
 	if all || !sameHelp(c.helpMap, hm) || c.in.showHelp != in.showHelp {
-		c.help = ui.ShortHelp(m.d.help, hm.Short, width)
+		c.help = ui.ShortHelp(m.env.help, hm.Short, width)
 		if in.showHelp {
 			_, h := m.bodySize()
-			c.fullHelp = ui.FullHelp(st, m.d.help, hm.Full, width, h)
+			c.fullHelp = ui.FullHelp(st, m.env.help, hm.Full, width, h)
 		}
 	}
 	if all {
@@ -77,6 +75,51 @@ func (m Model) refreshChrome() Model {
 	c.in, c.helpMap, c.built = in, hm, true
 	m.chrome = c
 	return m
+}
+
+// helpMap composes the help of the moment: an open dialog's keys alone; a
+// capturing tab's keys alone (every other key types); else the tab's rows,
+// the actions its selection allows, and the global rows.
+func (m Model) helpMap() ui.HelpMap {
+	if m.acts.overlay != nil {
+		return m.acts.overlay.Help()
+	}
+	cur := m.tabs[m.active]
+	hm := cur.Help()
+	if cur.Capturing() {
+		return hm
+	}
+	g := m.env.keys.Global
+	short := append([]key.Binding(nil), hm.Short...)
+	full := append([][]key.Binding(nil), hm.Full...)
+	if acts := m.actionHelp(cur.Selection()); len(acts) > 0 {
+		short = append(short, acts...)
+		full = append(full, acts)
+	}
+	short = append(short, g.NextTab, g.Help, g.Quit)
+	full = append(full, append(append([]key.Binding(nil), g.Tabs...), g.NextTab, g.PrevTab), []key.Binding{g.Refresh, g.Redraw, g.Help, g.Quit})
+	return ui.HelpMap{Short: short, Full: full}
+}
+
+// actionHelp lists the action keys, enabled where the selection allows the
+// action now (none in read-only mode or without a strategy selected).
+func (m Model) actionHelp(sel selection) []key.Binding {
+	if sel.strategy == nil && len(sel.marked) == 0 {
+		return nil
+	}
+	out := make([]key.Binding, 0, len(m.env.keys.Actions))
+	for _, nb := range m.env.keys.Actions {
+		spec, ok := action.Lookup(nb.Name)
+		allowed := ok && m.env.actionsEnabled()
+		if allowed && len(sel.marked) == 0 {
+			allowed, _ = spec.Allowed(*sel.strategy)
+		}
+		if allowed && len(sel.marked) > 0 {
+			allowed = spec.Bulk
+		}
+		out = append(out, ui.Enabled(nb.Binding, allowed))
+	}
+	return out
 }
 
 // sameHelp compares two help maps by their bindings' keys, texts and

@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/testkit"
 )
 
 // fakeAPI answers the read routes from fixed data and records the
@@ -24,6 +25,8 @@ type fakeAPI struct {
 	err        error
 	actErr     error // answer of the lifecycle routes
 }
+
+var _ API = (*fakeAPI)(nil)
 
 func newFakeAPI() *fakeAPI { return &fakeAPI{calls: map[string]int{}} }
 
@@ -138,7 +141,7 @@ func newTestModel(t *testing.T, opts ...Option) (Model, *fakeAPI, *clock) {
 	f := newFakeAPI()
 	c := &clock{now: t0}
 	opts = append([]Option{WithClock(c.Now), WithInterval(5 * time.Second), WithMaxBackoff(60 * time.Second)}, opts...)
-	m := New(f, opts...)
+	m := New(t.Context(), f, opts...)
 	m, _ = m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	return m, f, c
 }
@@ -154,30 +157,18 @@ func press(m Model, keys ...string) (Model, tea.Cmd) {
 	return m, tea.Batch(cmds...)
 }
 
-func keyMsg(k string) tea.KeyMsg {
-	switch k {
-	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
-	case "up":
-		return tea.KeyMsg{Type: tea.KeyUp}
-	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
-	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
-	case "tab":
-		return tea.KeyMsg{Type: tea.KeyTab}
-	case "ctrl+r":
-		return tea.KeyMsg{Type: tea.KeyCtrlR}
-	case "space":
-		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
-	case "backspace":
-		return tea.KeyMsg{Type: tea.KeyBackspace}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
-}
+func keyMsg(k string) tea.KeyMsg { return testkit.Key(k) }
 
 // strategies returns the Strategies tab.
 func (m Model) strategiesTab() strategiesTab { return m.tabs[tabStrategies].(strategiesTab) }
+
+// Tab indexes of the registry, for tests.
+const (
+	tabOverview = iota
+	tabStrategies
+	tabPools
+	tabUsers
+)
 
 // usersTab returns the Users tab.
 func (m Model) usersTab() usersTab { return m.tabs[tabUsers].(usersTab) }
@@ -185,7 +176,7 @@ func (m Model) usersTab() usersTab { return m.tabs[tabUsers].(usersTab) }
 // pageReply is a reply of the Strategies list feed for the current gen.
 func pageReply(m Model, ss ...api.Strategy) fetchedMsg {
 	p := &api.StrategiesPage{Strategies: ss, TotalCount: len(ss), Page: 1, PageSize: 50, NumberOfPages: 1}
-	return fetchedMsg{owner: ownStrategies, gen: m.strategiesTab().list.gen, data: prepareStrategiesPage(p)}
+	return fetchedMsg{feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, data: prepareStrategiesPage(p)}
 }
 
 // runCmd runs a command and its batches to their messages, for tests that
@@ -298,4 +289,31 @@ func (f *fakeAPI) RemoveStrategies(_ context.Context, r api.RemoveStrategiesRequ
 		return nil, err
 	}
 	return &api.RemoveStrategiesResult{Removed: r.IDs}, nil
+}
+
+func (f *fakeAPI) DisableStrategy(_ context.Context, r api.StrategyRef) (*api.Strategy, error) {
+	return f.act("disable", r.StrategyID, api.StatusPaused)
+}
+
+func (f *fakeAPI) ChangeBalance(_ context.Context, r *api.ChangeBalanceRequest) (*api.Strategy, error) {
+	return f.act("changeBalance", r.StrategyID, "")
+}
+
+func (f *fakeAPI) DuplicateStrategy(_ context.Context, r api.StrategyRef) (*api.DuplicateResult, error) {
+	if err := f.record("duplicate"); err != nil {
+		return nil, err
+	}
+	return &api.DuplicateResult{NewStrategyID: r.StrategyID + 1000}, nil
+}
+
+func (f *fakeAPI) DisableAllStrategies(context.Context, string) (*api.JobStarted, error) {
+	return &api.JobStarted{Started: true}, f.record("disableAll")
+}
+
+func (f *fakeAPI) RemoveAllStrategies(context.Context, string) (*api.JobStarted, error) {
+	return &api.JobStarted{Started: true}, f.record("removeAll")
+}
+
+func (f *fakeAPI) GetStrategies(context.Context, api.UserStrategiesRequest) (*api.StrategiesPage, error) {
+	return &api.StrategiesPage{}, f.record("userStrategies")
 }

@@ -1,7 +1,7 @@
 package model
 
 // Polling, gh-dash style. Every data source on screen is a feed with one
-// owner. A feed has at most one fetch in flight; the next poll is scheduled
+// owning tab. A feed has at most one fetch in flight; the next poll is scheduled
 // (tea.Tick) only when the reply arrives, so a slow server never piles up
 // requests. Replies and ticks carry generations: a reply for parameters that
 // have since changed (filter, page, chosen user, detail id) is dropped, and
@@ -13,8 +13,6 @@ package model
 // itself on the next good answer.
 
 import (
-	"github.com/stratop/stratop/ui"
-
 	"errors"
 	"time"
 
@@ -23,39 +21,40 @@ import (
 	"github.com/stratop/stratop/api"
 )
 
-// owner names a feed; every reply and tick carries one.
-type owner uint8
+// feedID names a feed; every reply and tick carries one, and the root
+// routes it to the tab that declared it (tabFeeds).
+type feedID uint8
 
-// Feed owners.
+// Feeds.
 const (
-	ownStats owner = iota
-	ownCounts
-	ownStrategies
-	ownStrategyDetail
-	ownPools
-	ownPoolDetail
-	ownUsers
-	ownUserDetail
+	feedStats feedID = iota
+	feedCounts
+	feedStrategies
+	feedStrategyDetail
+	feedPools
+	feedPoolDetail
+	feedUsers
+	feedUserDetail
 )
 
 // fetchedMsg is the reply of one fetch.
 type fetchedMsg struct {
-	owner   owner
+	feed    feedID
 	gen     uint64
-	data    any // the owner's prepared data type; nil on error
+	data    any // the feed's prepared data type (see source); nil on error
 	err     error
 	latency time.Duration
 }
 
 // pollMsg asks a feed to poll; tick must match the feed's latest schedule.
 type pollMsg struct {
-	owner owner
-	tick  uint64
+	feed feedID
+	tick uint64
 }
 
 // feed is the polling state of one data source.
 type feed struct {
-	owner owner
+	id feedID
 
 	gen       uint64 // generation of the parameters; bumped by invalidate
 	inFlight  bool
@@ -166,23 +165,14 @@ func (f feed) due(now time.Time) bool {
 // delivers it after d.
 func (f feed) schedule(d time.Duration) (feed, tea.Cmd) {
 	f.tick++
-	o, t := f.owner, f.tick
+	id, t := f.id, f.tick
 	if d <= 0 {
 		d = time.Millisecond
 	}
-	return f, tea.Tick(d, func(time.Time) tea.Msg { return pollMsg{owner: o, tick: t} })
+	return f, tea.Tick(d, func(time.Time) tea.Msg { return pollMsg{feed: id, tick: t} })
 }
 
 // scheduleDue schedules the next poll for nextDue, or now when it is due.
 func (f feed) scheduleDue(now time.Time) (feed, tea.Cmd) {
 	return f.schedule(f.nextDue.Sub(now))
-}
-
-// listError is the feed's last error in words for the list's empty line,
-// or "" when its last reply was good.
-func (d *deps) listError(f feed) string {
-	if f.err == nil {
-		return ""
-	}
-	return ui.ErrorText(f.err, d.host)
 }

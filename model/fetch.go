@@ -1,10 +1,12 @@
 package model
 
-// Commands that fetch. Each copies what it needs (the client, parameters,
-// the previous snapshot for comparison) into its closure, runs the requests
-// under a timeout, prepares the result off the UI goroutine (sanitising,
+// Commands that fetch, and the typed sources they feed. Each command copies
+// what it needs (the client, parameters, the previous snapshot for
+// comparison) into its closure, runs the requests under a timeout and the
+// program's context, prepares the result off the UI goroutine (sanitising,
 // building cells and search keys, comparing with the previous snapshot) and
-// returns one fetchedMsg naming its owner and generation.
+// returns one fetchedMsg naming its feed and generation. A source is the
+// only place that reply's data is turned back into its type.
 
 import (
 	"context"
@@ -20,89 +22,138 @@ import (
 // client returns (nil, nil) then, and a tab must not dereference it.
 var errEmptyAnswer = errors.New("empty answer from the server")
 
+// fetcher builds the fetch command of a feed for one generation.
+type fetcher func(gen uint64) tea.Cmd
+
 // fetchCmd runs call under the fetch timeout and reports its latency,
 // measured with the injected clock.
-func fetchCmd(d *deps, o owner, gen uint64, call func(ctx context.Context) (any, error)) tea.Cmd {
-	timeout, now := d.fetchTimeout, d.now
+func fetchCmd[T any](e *env, id feedID, gen uint64, call func(ctx context.Context) (T, error)) tea.Cmd {
+	parent, timeout, now := e.ctx, e.fetchTimeout, e.now
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		ctx, cancel := context.WithTimeout(parent, timeout)
 		defer cancel()
 		start := now()
 		data, err := call(ctx)
-		if err != nil {
-			data = nil
+		msg := fetchedMsg{feed: id, gen: gen, err: err, latency: now().Sub(start)}
+		if err == nil {
+			msg.data = data
 		}
-		return fetchedMsg{owner: o, gen: gen, data: data, err: err, latency: now().Sub(start)}
+		return msg
 	}
 }
 
-// startFetch begins a fetch of f when none is in flight.
-func startFetch(f feed, mk func(gen uint64) tea.Cmd) (feed, tea.Cmd) {
-	f, gen, ok := f.begin()
-	if !ok {
-		return f, nil
+// orEmpty turns a (nil, nil) answer into errEmptyAnswer.
+func orEmpty[T any](v *T, err error) (*T, error) {
+	if err == nil && v == nil {
+		return nil, errEmptyAnswer
 	}
-	return f, mk(gen)
+	return v, err
 }
 
-// pollFeed handles a pollMsg: it fetches when the tick is the latest one
-// and the feed is visible; otherwise the poll chain ends here.
-func pollFeed(f feed, msg pollMsg, visible bool, mk func(gen uint64) tea.Cmd) (feed, tea.Cmd) {
-	if msg.tick != f.tick || !visible {
-		return f, nil
-	}
-	return startFetch(f, mk)
+// source is a feed and the data of its latest good reply.
+type source[T comparable] struct {
+	feed
+	data T
 }
 
-// activateFeed is called when a feed becomes visible: it fetches when the
-// data is due (or was never fetched for the current parameters) and
-// otherwise schedules the poll for when it is due.
-func activateFeed(f feed, now time.Time, mk func(gen uint64) tea.Cmd) (feed, tea.Cmd) {
-	if f.inFlight {
-		return f, nil
-	}
-	if f.due(now) {
-		return startFetch(f, mk)
-	}
-	return f.scheduleDue(now)
-}
+func newSource[T comparable](id feedID) source[T] { return source[T]{feed: feed{id: id}} }
 
-// receive settles a reply of f. A reply for old parameters is dropped
-// (accepted=false). Otherwise apply stores the data and reports whether it
-// changed, and the feed records success or failure.
-func receive(f feed, msg fetchedMsg, d *deps, apply func(data any) bool) (feed, bool) {
-	f = f.landed(msg.gen)
-	if !f.current(msg.gen) {
-		return f, false
+// settle takes a reply of the source. A reply for old parameters is dropped
+// (accepted=false). Otherwise a good reply's data is stored (a reply equal
+// to the data shown changes nothing) and the feed records success or
+// failure.
+func (s source[T]) settle(msg fetchedMsg, e *env) (_ source[T], accepted, changed bool) {
+	s.feed = s.feed.landed(msg.gen)
+	if !s.current(msg.gen) {
+		return s, false, false
 	}
-	now := d.now()
+	now := e.now()
 	if msg.err != nil {
-		return f.fail(now, msg.err, d.interval, d.maxBackoff), true
+		s.feed = s.fail(now, msg.err, e.interval, e.maxBackoff)
+		return s, true, false
 	}
-	return f.succeed(now, apply(msg.data), d.interval), true
+	data, _ := msg.data.(T)
+	changed = data != s.data || !s.fresh()
+	s.data = data
+	s.feed = s.succeed(now, changed, e.interval)
+	return s, true, changed
 }
 
-// next decides what follows a reply: nothing for a hidden feed, a fresh
-// fetch when the reply was for old parameters, else the next poll.
-func next(f feed, accepted, visible bool, mk func(gen uint64) tea.Cmd) (feed, tea.Cmd) {
+// start begins a fetch when none is in flight.
+func (s source[T]) start(mk fetcher) (source[T], tea.Cmd) {
+	f, gen, ok := s.begin()
+	s.feed = f
+	if !ok {
+		return s, nil
+	}
+	return s, mk(gen)
+}
+
+// poll handles a pollMsg: it fetches when the tick is the latest one and the
+// feed is visible; otherwise the poll chain ends here.
+func (s source[T]) poll(msg pollMsg, visible bool, mk fetcher) (source[T], tea.Cmd) {
+	if msg.tick != s.tick || !visible {
+		return s, nil
+	}
+	return s.start(mk)
+}
+
+// activate is called when the feed becomes visible: it fetches when the data
+// is due (or was never fetched for the current parameters) and otherwise
+// schedules the poll for when it is due.
+func (s source[T]) activate(now time.Time, mk fetcher) (source[T], tea.Cmd) {
+	if s.inFlight {
+		return s, nil
+	}
+	if s.due(now) {
+		return s.start(mk)
+	}
+	var cmd tea.Cmd
+	s.feed, cmd = s.scheduleDue(now)
+	return s, cmd
+}
+
+// rearm is the one place a feed's next step is decided after a reply:
+// nothing for a hidden feed, a fresh fetch when the reply was for old
+// parameters, else the next poll.
+func (s source[T]) rearm(accepted, visible bool, mk fetcher) (source[T], tea.Cmd) {
 	switch {
 	case !visible:
-		return f, nil
+		return s, nil
 	case !accepted:
-		return startFetch(f, mk)
+		return s.start(mk)
 	}
-	return f.schedule(f.delay)
+	var cmd tea.Cmd
+	s.feed, cmd = s.schedule(s.delay)
+	return s, cmd
 }
 
-// feedStatus is the footer status of a feed.
-func feedStatus(f feed, host string) (loading, stale bool, age time.Duration, reason string) {
-	loading = !f.fresh()
-	if f.err != nil {
-		stale = true
-		if f.hasData {
-			age = f.errAt.Sub(f.lastOK)
+// reset drops the data and voids replies in flight (new parameters).
+func (s source[T]) reset() source[T] {
+	var zero T
+	s.data = zero
+	s.feed = s.invalidate()
+	return s
+}
+
+// status is the footer status of the source.
+func (s source[T]) status(host string) ui.Status {
+	var zero T
+	st := ui.Status{ChangedAt: s.changedAt, Loading: !s.fresh() && s.data == zero}
+	if s.err != nil {
+		st.Stale = true
+		if s.hasData {
+			st.StaleAge = s.errAt.Sub(s.lastOK)
 		}
-		reason = ui.ErrorText(f.err, host)
+		st.StaleReason = ui.ErrorText(s.err, host)
 	}
-	return loading, stale, age, reason
+	return st
+}
+
+// errText is the source's last error in words, or "" after a good reply.
+func (s source[T]) errText(host string) string {
+	if s.err == nil {
+		return ""
+	}
+	return ui.ErrorText(s.err, host)
 }

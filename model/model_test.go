@@ -13,7 +13,7 @@ import (
 
 func TestFirstFrameBeforeAnyAnswer(t *testing.T) {
 	f := newFakeAPI()
-	m := New(f, WithClock(func() time.Time { return t0 }))
+	m := New(t.Context(), f, WithClock(func() time.Time { return t0 }))
 	if v := m.View(); !strings.Contains(v, "loading…") || !strings.Contains(v, "stratop") {
 		t.Fatalf("frame before the window size should be a skeleton, got %q", v)
 	}
@@ -30,11 +30,11 @@ func TestFirstFrameBeforeAnyAnswer(t *testing.T) {
 	}
 	// Init carries the first fetches: stats and the Overview's counts.
 	msgs := fetched(runCmd(m.Init()))
-	owners := map[owner]bool{}
+	owners := map[feedID]bool{}
 	for _, r := range msgs {
-		owners[r.owner] = true
+		owners[r.feed] = true
 	}
-	if !owners[ownStats] || !owners[ownCounts] || len(owners) != 2 {
+	if !owners[feedStats] || !owners[feedCounts] || len(owners) != 2 {
 		t.Fatalf("Init fetched %v, want stats and counts only", owners)
 	}
 }
@@ -49,13 +49,13 @@ func TestStaleReplyIsDropped(t *testing.T) {
 		t.Fatalf("filter not applied: %v", m.strategiesTab().filter)
 	}
 	m, cmd := m.Update(old)
-	if m.strategiesTab().data != nil {
+	if m.strategiesTab().pane.list.data != nil {
 		t.Fatal("reply for the old filter was applied")
 	}
 	// Dropping it starts the fetch for the new filter at once.
 	var saw bool
 	for _, r := range fetched(runCmd(cmd)) {
-		if r.owner == ownStrategies && r.gen == m.strategiesTab().list.gen {
+		if r.feed == feedStrategies && r.gen == m.strategiesTab().pane.list.gen {
 			saw = true
 		}
 	}
@@ -69,12 +69,12 @@ func TestSelectionFollowsID(t *testing.T) {
 	m, _ = press(m, "2")
 	m, _ = m.Update(pageReply(m, strat(5, api.StatusActive), strat(4, api.StatusActive), strat(3, api.StatusActive)))
 	m, _ = press(m, "down") // id 4
-	if id, _, _ := m.strategiesTab().tbl.selected(); id != 4 {
+	if id, _, _ := m.strategiesTab().pane.tbl.selected(); id != 4 {
 		t.Fatalf("selected %d, want 4", id)
 	}
 	// A new strategy arrives on top: the cursor stays on id 4.
 	m, _ = m.Update(pageReply(m, strat(6, api.StatusActive), strat(5, api.StatusActive), strat(4, api.StatusActive), strat(3, api.StatusActive)))
-	tb := m.strategiesTab().tbl
+	tb := m.strategiesTab().pane.tbl
 	if id, _, _ := tb.selected(); id != 4 || tb.cursor != 2 {
 		t.Fatalf("after refresh selected %d at %d, want 4 at 2", id, tb.cursor)
 	}
@@ -83,7 +83,7 @@ func TestSelectionFollowsID(t *testing.T) {
 	}
 	// Id 4 goes away: the cursor keeps its position.
 	m, _ = m.Update(pageReply(m, strat(6, api.StatusActive), strat(5, api.StatusActive), strat(3, api.StatusActive)))
-	if id, _, _ := m.strategiesTab().tbl.selected(); id != 3 {
+	if id, _, _ := m.strategiesTab().pane.tbl.selected(); id != 3 {
 		t.Fatalf("after removal selected %d, want 3 (same position)", id)
 	}
 }
@@ -92,13 +92,13 @@ func TestBackoffGrowsToCapAndRecovers(t *testing.T) {
 	m, _, c := newTestModel(t)
 	m, _ = press(m, "2")
 	m, _ = m.Update(pageReply(m, strat(1, api.StatusActive)))
-	firstChange := m.strategiesTab().list.changedAt
+	firstChange := m.strategiesTab().pane.list.changedAt
 	netErr := &api.TransportError{Op: "dial", Host: "api.test", Err: errors.New("connection refused")}
 	want := []time.Duration{10, 20, 40, 60, 60}
 	for i, w := range want {
 		c.Add(time.Second)
-		m, _ = m.Update(fetchedMsg{owner: ownStrategies, gen: m.strategiesTab().list.gen, err: netErr})
-		if got := m.strategiesTab().list.delay; got != w*time.Second {
+		m, _ = m.Update(fetchedMsg{feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, err: netErr})
+		if got := m.strategiesTab().pane.list.delay; got != w*time.Second {
 			t.Fatalf("failure %d: delay %v, want %v", i+1, got, w*time.Second)
 		}
 	}
@@ -113,7 +113,7 @@ func TestBackoffGrowsToCapAndRecovers(t *testing.T) {
 	// the "updated" time moves although the data is the same.
 	c.Add(time.Second)
 	m, _ = m.Update(pageReply(m, strat(1, api.StatusActive)))
-	l := m.strategiesTab().list
+	l := m.strategiesTab().pane.list
 	if l.delay != 5*time.Second || l.err != nil || l.failures != 0 {
 		t.Fatalf("after recovery delay %v err %v failures %d", l.delay, l.err, l.failures)
 	}
@@ -126,8 +126,8 @@ func TestRetryAfterStretchesBackoff(t *testing.T) {
 	m, _, _ := newTestModel(t)
 	m, _ = press(m, "2")
 	rl := &api.Error{StatusCode: 429, RetryAfter: 45 * time.Second}
-	m, _ = m.Update(fetchedMsg{owner: ownStrategies, gen: m.strategiesTab().list.gen, err: rl})
-	if got := m.strategiesTab().list.delay; got != 45*time.Second {
+	m, _ = m.Update(fetchedMsg{feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, err: rl})
+	if got := m.strategiesTab().pane.list.delay; got != 45*time.Second {
 		t.Fatalf("delay %v, want the server's 45s", got)
 	}
 }
@@ -142,8 +142,8 @@ func TestUnchangedPollKeepsFrameAndUpdatedTime(t *testing.T) {
 	}
 	c.Add(7 * time.Second)
 	// The fetch command returns the previous snapshot when nothing changed.
-	prev := m.strategiesTab().data
-	m, _ = m.Update(fetchedMsg{owner: ownStrategies, gen: m.strategiesTab().list.gen, data: prev})
+	prev := m.strategiesTab().pane.list.data
+	m, _ = m.Update(fetchedMsg{feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, data: prev})
 	if after := m.View(); after != before {
 		t.Fatalf("unchanged poll changed the frame:\n%s\n---\n%s", before, after)
 	}
@@ -162,13 +162,13 @@ func TestUnchangedDataIsDetectedInTheCommand(t *testing.T) {
 	for _, r := range fetched(runCmd(cmd)) {
 		m, _ = m.Update(r)
 	}
-	first := m.strategiesTab().data
+	first := m.strategiesTab().pane.list.data
 	if first == nil {
 		t.Fatal("no data after the first fetch")
 	}
 	m, cmd = press(m, "ctrl+r")
 	for _, r := range fetched(runCmd(cmd)) {
-		if r.owner == ownStrategies && r.data.(*strategiesData) != first {
+		if r.feed == feedStrategies && r.data.(*strategiesData) != first {
 			t.Fatal("an unchanged page should come back as the previous snapshot")
 		}
 	}
@@ -210,9 +210,9 @@ func TestOnlyTheVisibleTabPolls(t *testing.T) {
 	m, _, _ := newTestModel(t)
 	m, _ = press(m, "2")
 	m, _ = m.Update(pageReply(m, strat(1, api.StatusActive)))
-	tick := m.strategiesTab().list.tick
+	tick := m.strategiesTab().pane.list.tick
 	m, _ = press(m, "3") // Strategies hidden
-	if _, cmd := m.Update(pollMsg{owner: ownStrategies, tick: tick}); cmd != nil {
+	if _, cmd := m.Update(pollMsg{feed: feedStrategies, tick: tick}); cmd != nil {
 		t.Fatal("a hidden tab's poll started a fetch")
 	}
 }
@@ -239,8 +239,8 @@ func TestTabShownAgainRefreshesWhenDue(t *testing.T) {
 
 func TestErrorsInPlainWords(t *testing.T) {
 	m, _, _ := newTestModel(t)
-	m, _ = m.Update(fetchedMsg{owner: ownStats, gen: m.stats.gen, err: &api.Error{StatusCode: 401}})
-	m, _ = m.Update(fetchedMsg{owner: ownCounts, gen: m.tabs[tabOverview].(overviewTab).counts.gen, err: &api.Error{StatusCode: 401}})
+	m, _ = m.Update(fetchedMsg{feed: feedStats, gen: m.stats.gen, err: &api.Error{StatusCode: 401}})
+	m, _ = m.Update(fetchedMsg{feed: feedCounts, gen: m.tabs[tabOverview].(overviewTab).counts.gen, err: &api.Error{StatusCode: 401}})
 	if v := m.View(); !strings.Contains(v, "credentials rejected: run stratop login / check STRATOP_API_KEY") {
 		t.Fatalf("401 not explained:\n%s", v)
 	}

@@ -13,7 +13,6 @@ import (
 	"context"
 	"sync"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/api"
@@ -37,55 +36,45 @@ type overviewMsg struct {
 
 type overviewTab struct {
 	base
-	counts     feed
-	countsData *countsData
-	stats      *api.DashboardStats
-	health     ui.Health
-	body       string
+	counts source[*countsData]
+	stats  *api.DashboardStats
+	health ui.Health
+	body   string
 }
 
-func newOverviewTab(d *deps) overviewTab {
-	t := overviewTab{base: base{d: d}, counts: feed{owner: ownCounts}}
+func newOverviewTab(e *env) overviewTab {
+	t := overviewTab{base: base{env: e}, counts: newSource[*countsData](feedCounts)}
 	return t.render()
 }
 
 func (t overviewTab) fetchCounts(gen uint64) tea.Cmd {
-	client := t.d.api
-	return fetchCmd(t.d, ownCounts, gen, func(ctx context.Context) (any, error) {
+	client, prev := t.env.api, t.counts.data
+	return fetchCmd(t.env, feedCounts, gen, func(ctx context.Context) (*countsData, error) {
 		out := &countsData{counts: make([]ui.StatusCount, len(countedStatuses))}
 		errs := make([]error, len(countedStatuses)+1)
 		var wg sync.WaitGroup
+		count := func(i int, f api.StrategyFilter, set func(n int)) {
+			defer wg.Done()
+			p, err := orEmpty(client.ListStrategies(ctx, f))
+			if err == nil {
+				set(p.TotalCount)
+			}
+			errs[i] = err
+		}
 		for i, st := range countedStatuses {
 			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				p, err := client.ListStrategies(ctx, api.StrategyFilter{Status: st, PageSize: 1})
-				if err == nil && p == nil {
-					err = errEmptyAnswer
-				}
-				if err == nil {
-					out.counts[i] = ui.StatusCount{Status: st, Count: p.TotalCount}
-				}
-				errs[i] = err
-			}()
+			go count(i, api.StrategyFilter{Status: st, PageSize: 1}, func(n int) { out.counts[i] = ui.StatusCount{Status: st, Count: n} })
 		}
 		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			p, err := client.ListStrategies(ctx, api.StrategyFilter{PageSize: 1})
-			if err == nil && p == nil {
-				err = errEmptyAnswer
-			}
-			if err == nil {
-				out.total = p.TotalCount
-			}
-			errs[len(countedStatuses)] = err
-		}()
+		go count(len(countedStatuses), api.StrategyFilter{PageSize: 1}, func(n int) { out.total = n })
 		wg.Wait()
 		for _, err := range errs {
 			if err != nil {
 				return nil, err
 			}
+		}
+		if prev != nil && sameCounts(*prev, *out) {
+			return prev, nil
 		}
 		return out, nil
 	})
@@ -100,23 +89,11 @@ func (t overviewTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 			return t, nil // drawn when shown
 		}
 	case fetchedMsg:
-		if msg.owner != ownCounts {
-			return t, nil
-		}
-		var ok bool
-		t.counts, ok = receive(t.counts, msg, t.d, func(data any) bool {
-			nd := data.(*countsData)
-			changed := t.countsData == nil || !sameCounts(*t.countsData, *nd)
-			if changed {
-				t.countsData = nd
-			}
-			return changed
-		})
-		t.counts, cmd = next(t.counts, ok, t.active, t.fetchCounts)
+		var accepted bool
+		t.counts, accepted, _ = t.counts.settle(msg, t.env)
+		t.counts, cmd = t.counts.rearm(accepted, t.active, t.fetchCounts)
 	case pollMsg:
-		if msg.owner == ownCounts {
-			t.counts, cmd = pollFeed(t.counts, msg, t.active, t.fetchCounts)
-		}
+		t.counts, cmd = t.counts.poll(msg, t.active, t.fetchCounts)
 		return t, cmd
 	default:
 		return t, nil
@@ -141,12 +118,12 @@ func (t overviewTab) render() overviewTab {
 	if t.stats != nil {
 		d.HasStats, d.Users, d.Strategies = true, t.stats.UsersCount, t.stats.StrategiesCount
 	}
-	if t.countsData != nil {
-		d.CountsLoaded, d.Counts, d.ListedTotal = true, t.countsData.counts, t.countsData.total
-	} else if t.counts.err != nil {
-		d.CountsError = ui.ErrorText(t.counts.err, t.d.host)
+	if t.counts.data != nil {
+		d.CountsLoaded, d.Counts, d.ListedTotal = true, t.counts.data.counts, t.counts.data.total
+	} else {
+		d.CountsError = t.counts.errText(t.env.host)
 	}
-	t.body = ui.Lines(ui.OverviewLines(t.d.styles, d, t.width), t.height)
+	t.body = ui.Lines(ui.OverviewLines(t.env.styles, d, t.width), t.height)
 	return t
 }
 
@@ -163,27 +140,21 @@ func (t overviewTab) Activate(on bool) (tab, tea.Cmd) {
 		return t, nil
 	}
 	var cmd tea.Cmd
-	t.counts, cmd = activateFeed(t.counts, t.d.now(), t.fetchCounts)
+	t.counts, cmd = t.counts.activate(t.env.now(), t.fetchCounts)
 	return t.render(), cmd
 }
 
 func (t overviewTab) Refresh() (tab, tea.Cmd) {
 	var cmd tea.Cmd
-	t.counts, cmd = startFetch(t.counts, t.fetchCounts)
+	t.counts, cmd = t.counts.start(t.fetchCounts)
 	return t, cmd
 }
 
-func (t overviewTab) Help() ui.HelpMap {
-	k := t.d.keys
-	return ui.HelpMap{
-		Short: []key.Binding{k.NextTab, k.Refresh, k.Help, k.Quit},
-		Full:  [][]key.Binding{{k.Tab1, k.Tab2, k.Tab3, k.Tab4, k.NextTab, k.PrevTab}, {k.Refresh, k.Redraw, k.Help, k.Quit}},
-	}
-}
+// Help is empty: the Overview has no keys of its own.
+func (t overviewTab) Help() ui.HelpMap { return ui.HelpMap{} }
 
-func (t overviewTab) Status() ui.Status {
-	loading, stale, age, reason := feedStatus(t.counts, t.d.host)
-	return ui.Status{ChangedAt: t.counts.changedAt, Loading: loading, Stale: stale, StaleAge: age, StaleReason: reason}
-}
+func (t overviewTab) Status() ui.Status { return t.counts.status(t.env.host) }
 
 func (t overviewTab) Capturing() bool { return false }
+
+func (t overviewTab) Selection() selection { return selection{} }

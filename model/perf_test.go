@@ -86,7 +86,7 @@ func TestProgramPollWritesOnlyChanges(t *testing.T) {
 	}
 	// A fixed clock keeps every time and latency on screen constant, so the
 	// only thing a poll can change is the data.
-	m := New(c, WithClock(func() time.Time { return t0 }), WithInterval(20*time.Millisecond),
+	m := New(t.Context(), c, WithClock(func() time.Time { return t0 }), WithInterval(20*time.Millisecond),
 		WithFetchTimeout(5*time.Second), WithPageSize(50))
 	out := &perfWriter{}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -33,25 +33,16 @@ func (a *poolsData) same(b *poolsData) bool {
 
 type poolsTab struct {
 	base
-	user       string
-	list       feed
-	data       *poolsData
-	tbl        table
-	detailOpen bool
-	detailID   int64
-	detail     feed
-	pool       *api.Pool
-	poolFor    int64 // the id pool was read for
-	body       string
+	pane listPane[*poolsData, *api.Pool]
+	user string
+	body string
 }
 
-func newPoolsTab(d *deps, user string) poolsTab {
+func newPoolsTab(e *env, user string) poolsTab {
 	return poolsTab{
-		base:   base{d: d},
-		user:   user,
-		list:   feed{owner: ownPools},
-		detail: feed{owner: ownPoolDetail},
-		tbl:    newTable(&d.styles, poolColumns(user != "")),
+		base: base{env: e},
+		user: user,
+		pane: newListPane[*poolsData, *api.Pool](feedPools, feedPoolDetail, newTable(&e.styles, poolColumns(user != ""))),
 	}
 }
 
@@ -63,8 +54,8 @@ func poolColumns(userView bool) []ui.Column {
 }
 
 func (t poolsTab) fetchList(gen uint64) tea.Cmd {
-	client, prev, user := t.d.api, t.data, t.user
-	return fetchCmd(t.d, ownPools, gen, func(ctx context.Context) (any, error) {
+	client, prev, user := t.env.api, t.pane.list.data, t.user
+	return fetchCmd(t.env, feedPools, gen, func(ctx context.Context) (*poolsData, error) {
 		nd := &poolsData{userView: user != ""}
 		if user == "" {
 			pools, err := client.GetClientPools(ctx, 0)
@@ -80,10 +71,7 @@ func (t poolsTab) fetchList(gen uint64) tea.Cmd {
 				nd.cells[i] = ui.PoolCells(nd.pools[i])
 			}
 		} else {
-			r, err := client.GetUserPools(ctx, api.UserPoolsRequest{UserID: user})
-			if err == nil && r == nil {
-				err = errEmptyAnswer
-			}
+			r, err := orEmpty(client.GetUserPools(ctx, api.UserPoolsRequest{UserID: user}))
 			if err != nil {
 				return nil, err
 			}
@@ -104,13 +92,10 @@ func (t poolsTab) fetchList(gen uint64) tea.Cmd {
 	})
 }
 
-func (t poolsTab) fetchDetail(gen uint64) tea.Cmd {
-	client, id, prev := t.d.api, t.detailID, t.pool
-	return fetchCmd(t.d, ownPoolDetail, gen, func(ctx context.Context) (any, error) {
-		p, err := client.GetPool(ctx, id)
-		if err == nil && p == nil {
-			err = errEmptyAnswer
-		}
+func (t poolsTab) fetchDetail(id int64, gen uint64) tea.Cmd {
+	client, prev := t.env.api, t.pane.detail.data
+	return fetchCmd(t.env, feedPoolDetail, gen, func(ctx context.Context) (*api.Pool, error) {
+		p, err := orEmpty(client.GetPool(ctx, id))
 		if err != nil {
 			return nil, err
 		}
@@ -122,129 +107,91 @@ func (t poolsTab) fetchDetail(gen uint64) tea.Cmd {
 	})
 }
 
-func (t poolsTab) detailVisible() bool { return t.active && t.detailOpen }
-
 func (t poolsTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
 		t, cmd = t.updateKey(msg)
 	case fetchedMsg:
-		var ok bool
-		switch msg.owner {
-		case ownPools:
-			t.list, ok = receive(t.list, msg, t.d, func(data any) bool {
-				nd := data.(*poolsData)
-				if nd == t.data {
-					return false
-				}
-				t.data = nd
-				t.tbl = t.tbl.setRows(nd.ids, nd.cells)
-				return true
-			})
-			t.list, cmd = next(t.list, ok, t.active, t.fetchList)
-			var dcmd tea.Cmd
-			t, dcmd = t.followDetail()
-			cmd = tea.Batch(cmd, dcmd)
-		case ownPoolDetail:
-			t.detail, ok = receive(t.detail, msg, t.d, func(data any) bool {
-				nd := data.(*api.Pool)
-				if nd == t.pool && t.poolFor == t.detailID {
-					return false
-				}
-				t.pool, t.poolFor = nd, t.detailID
-				return true
-			})
-			t.detail, cmd = next(t.detail, ok, t.detailVisible(), t.fetchDetail)
-		default:
-			return t, nil
-		}
+		t, cmd = t.settle(msg)
 	case pollMsg:
-		switch msg.owner {
-		case ownPools:
-			t.list, cmd = pollFeed(t.list, msg, t.active, t.fetchList)
-		case ownPoolDetail:
-			t.detail, cmd = pollFeed(t.detail, msg, t.detailVisible(), t.fetchDetail)
-		}
+		t.pane, cmd = t.pane.poll(msg, t.active, t.fetchList, t.fetchDetail)
 		return t, cmd
 	case userChosenMsg:
 		if msg.ExternalID == t.user {
 			return t, nil
 		}
 		t.user = msg.ExternalID
-		t.data = nil
-		t.tbl = t.tbl.setColumns(poolColumns(t.user != "")).setRows(nil, nil)
-		t.list = t.list.invalidate()
+		t.pane.tbl = t.pane.tbl.setColumns(poolColumns(t.user != "")).setRows(nil, nil)
+		t.pane.list = t.pane.list.reset()
 		if t.active {
-			t.list, cmd = startFetch(t.list, t.fetchList)
+			t.pane.list, cmd = t.pane.list.start(t.fetchList)
 		}
-		t = t.SetSize(t.width, t.height).(poolsTab)
+		t = t.resize()
 	default:
 		return t, nil
 	}
 	return t.render(), cmd
 }
 
+func (t poolsTab) settle(msg fetchedMsg) (poolsTab, tea.Cmd) {
+	if msg.feed == feedPoolDetail {
+		var cmd tea.Cmd
+		t.pane, cmd = t.pane.settleDetail(msg, t.env, t.active, t.fetchDetail)
+		return t, cmd
+	}
+	var accepted, changed bool
+	t.pane.list, accepted, changed = t.pane.list.settle(msg, t.env)
+	if changed {
+		t.pane.tbl = t.pane.tbl.setRows(t.pane.list.data.ids, t.pane.list.data.cells)
+	}
+	var c1, c2 tea.Cmd
+	t.pane.list, c1 = t.pane.list.rearm(accepted, t.active, t.fetchList)
+	t.pane, c2 = t.pane.follow(t.active, t.fetchDetail)
+	return t, tea.Batch(c1, c2)
+}
+
 func (t poolsTab) updateKey(msg tea.KeyMsg) (poolsTab, tea.Cmd) {
-	k := t.d.keys
-	if tbl, moved := t.tbl.navigate(msg, k); moved {
-		t.tbl = tbl
-		return t.followDetail()
+	k := t.env.keys.List
+	if tbl, moved := t.pane.tbl.navigate(msg, k); moved {
+		t.pane.tbl = tbl
+		var cmd tea.Cmd
+		t.pane, cmd = t.pane.follow(t.active, t.fetchDetail)
+		return t, cmd
 	}
 	switch {
 	case key.Matches(msg, k.Enter):
-		if _, _, ok := t.tbl.selected(); ok && !t.detailOpen {
-			t.detailOpen = true
-			t.detailID = 0
-			t = t.SetSize(t.width, t.height).(poolsTab)
+		if !t.pane.open {
+			t.pane = t.pane.openPane()
+			t = t.resize()
+			var cmd tea.Cmd
+			t.pane, cmd = t.pane.follow(t.active, t.fetchDetail)
+			return t, cmd
 		}
 	case key.Matches(msg, k.Back):
-		if t.detailOpen {
-			t.detailOpen = false
-			t.detail = t.detail.invalidate()
-			return t.SetSize(t.width, t.height).(poolsTab), nil
+		if t.pane.open {
+			t.pane = t.pane.closePane()
+			return t.resize(), nil
 		}
 		if t.user != "" {
 			return t, func() tea.Msg { return chooseUserMsg{} }
 		}
-		return t, nil
-	default:
-		return t, nil
 	}
-	return t.followDetail()
-}
-
-// followDetail points an open pane at the selected pool.
-func (t poolsTab) followDetail() (poolsTab, tea.Cmd) {
-	id, _, ok := t.tbl.selected()
-	if !t.detailOpen || !ok || id == t.detailID {
-		return t, nil
-	}
-	t.detailID = id
-	t.detail = t.detail.invalidate()
-	if !t.detailVisible() {
-		return t, nil
-	}
-	var cmd tea.Cmd
-	t.detail, cmd = startFetch(t.detail, t.fetchDetail)
-	return t, cmd
-}
-
-func (t poolsTab) layout() paneLayout {
-	if t.detailOpen {
-		return splitPane(t.width, t.height)
-	}
-	return paneLayout{listWidth: t.width, listHeight: t.height}
+	return t, nil
 }
 
 func (t poolsTab) SetSize(width, height int) tab {
 	t.width, t.height = width, height
-	l := t.layout()
+	return t.resize()
+}
+
+func (t poolsTab) resize() poolsTab {
+	l := t.layout(t.pane.open)
 	extra := 0
 	if t.user != "" {
 		extra = 1 // roll-ups line
 	}
-	t.tbl = t.tbl.setSize(l.listWidth, l.listHeight-extra-1)
+	t.pane.tbl = t.pane.tbl.setSize(l.listWidth, l.listHeight-extra-1)
 	return t.render()
 }
 
@@ -252,51 +199,53 @@ func (t poolsTab) render() poolsTab {
 	if t.width <= 0 || t.height <= 0 {
 		return t
 	}
-	st := &t.d.styles
-	l := t.layout()
+	st := &t.env.styles
+	l := t.layout(t.pane.open)
+	nd := t.pane.list.data
 	list := make([]string, 0, l.listHeight)
 	if t.user != "" {
 		var r ui.Rollups
-		if t.data != nil {
-			r = t.data.rollups
+		if nd != nil {
+			r = nd.rollups
 		}
 		list = append(list, ui.RollupLine(*st, r, l.listWidth))
 	}
-	list = append(list, t.tbl.lines()...)
-	if t.tbl.len() == 0 {
-		list = append(list, ui.EmptyList(*st, t.d.listError(t.list), t.data != nil, "no pools", l.listWidth))
+	list = append(list, t.pane.tbl.lines()...)
+	if t.pane.tbl.len() == 0 {
+		list = append(list, ui.EmptyList(*st, t.pane.list.errText(t.env.host), nd != nil, "no pools", l.listWidth))
 	}
-	if !t.detailOpen {
-		t.body = ui.Lines(list, t.height)
-		return t
+	var pane []string
+	if t.pane.open {
+		pane = t.paneLines(l.paneWidth)
 	}
-	t.body = composeWithPane(st, l, list, t.paneLines(l.paneWidth), t.height)
+	t.body = t.compose(l, list, pane)
 	return t
 }
 
 func (t poolsTab) paneLines(width int) []string {
-	st := t.d.styles
-	id, row, ok := t.tbl.selected()
-	if !ok || t.data == nil {
-		return []string{ui.Muted(st, "no pool selected", width)}
+	st := t.env.styles
+	_, row, ok := t.pane.tbl.selected()
+	nd := t.pane.list.data
+	if !ok || nd == nil {
+		return []string{ui.Muted(st, ui.NoneSelected("pool"), width)}
 	}
 	var p api.Pool
 	var item *api.UserPoolItem
-	if t.data.userView && row < len(t.data.items) {
-		item = &t.data.items[row]
+	if nd.userView && row < len(nd.items) {
+		item = &nd.items[row]
 		p = item.Pool
-	} else if row < len(t.data.pools) {
-		p = t.data.pools[row]
+	} else if row < len(nd.pools) {
+		p = nd.pools[row]
 	}
-	full := t.pool != nil && t.poolFor == id
-	if full {
-		p = *t.pool
+	full, isFull := t.pane.paneData()
+	if isFull {
+		p = *full
 	}
-	note := "loading…"
-	if t.detail.err != nil {
-		note = ui.ErrorText(t.detail.err, t.d.host)
+	note := ui.Loading
+	if e := t.pane.detail.errText(t.env.host); e != "" {
+		note = e
 	}
-	return ui.PoolDetail(st, p, full, note, item, width)
+	return ui.PoolDetail(st, p, isFull, note, item, width)
 }
 
 func (t poolsTab) View() string { return t.body }
@@ -306,46 +255,33 @@ func (t poolsTab) Activate(on bool) (tab, tea.Cmd) {
 	if !on {
 		return t, nil
 	}
-	now := t.d.now()
-	var c1, c2 tea.Cmd
-	t.list, c1 = activateFeed(t.list, now, t.fetchList)
-	if t.detailOpen && t.detailID != 0 {
-		t.detail, c2 = activateFeed(t.detail, now, t.fetchDetail)
-	}
-	return t, tea.Batch(c1, c2)
+	var cmd tea.Cmd
+	t.pane, cmd = t.pane.activate(t.env.now(), t.fetchList, t.fetchDetail)
+	return t, cmd
 }
 
 func (t poolsTab) Refresh() (tab, tea.Cmd) {
-	var c1, c2 tea.Cmd
-	t.list, c1 = startFetch(t.list, t.fetchList)
-	if t.detailOpen && t.detailID != 0 {
-		t.detail, c2 = startFetch(t.detail, t.fetchDetail)
-	}
-	return t, tea.Batch(c1, c2)
+	var cmd tea.Cmd
+	t.pane, cmd = t.pane.refresh(t.fetchList, t.fetchDetail)
+	return t, cmd
 }
 
 func (t poolsTab) Help() ui.HelpMap {
-	k := t.d.keys
-	_, _, ok := t.tbl.selected()
-	enter := ui.Enabled(k.Enter, ok && !t.detailOpen)
-	back := ui.Enabled(k.Back, t.detailOpen || t.user != "")
-	if !t.detailOpen && t.user != "" {
+	k := t.env.keys.List
+	_, _, ok := t.pane.tbl.selected()
+	enter := ui.Enabled(k.Enter, ok && !t.pane.open)
+	back := ui.Enabled(k.Back, t.pane.open || t.user != "")
+	if !t.pane.open && t.user != "" {
 		back = ui.WithDesc(back, "all users")
 	}
 	return ui.HelpMap{
-		Short: []key.Binding{k.Down, enter, back, k.NextTab, k.Refresh, k.Help, k.Quit},
-		Full: [][]key.Binding{
-			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-			{enter, back},
-			{k.Tab1, k.Tab2, k.Tab3, k.Tab4, k.NextTab, k.PrevTab},
-			{k.Refresh, k.Redraw, k.Help, k.Quit},
-		},
+		Short: []key.Binding{k.Down, enter, back},
+		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {enter, back}},
 	}
 }
 
-func (t poolsTab) Status() ui.Status {
-	loading, stale, age, reason := feedStatus(t.list, t.d.host)
-	return ui.Status{ChangedAt: t.list.changedAt, Loading: loading && t.data == nil, Stale: stale, StaleAge: age, StaleReason: reason}
-}
+func (t poolsTab) Status() ui.Status { return t.pane.list.status(t.env.host) }
 
 func (t poolsTab) Capturing() bool { return false }
+
+func (t poolsTab) Selection() selection { return selection{user: t.user} }

@@ -12,11 +12,9 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
@@ -25,6 +23,7 @@ import (
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
+	"github.com/stratop/stratop/internal/testkit"
 )
 
 func TestMain(m *testing.M) {
@@ -40,30 +39,13 @@ func (sandboxClient) Host() string { return "sandbox.test" }
 
 // app is a running program on a sandbox.
 type app struct {
-	t    *testing.T
-	w, h int
-	tm   *teatest.TestModel
-	sb   *sandbox.Sandbox
-	c    *api.Client
-	last *atomic.Pointer[string]
+	t     *testing.T
+	w, h  int
+	tm    *teatest.TestModel
+	sb    *sandbox.Sandbox
+	c     *api.Client
+	probe testkit.Probe
 }
-
-// probe wraps the program and keeps its latest frame for waitFor.
-type probe struct {
-	inner tea.Model
-	last  *atomic.Pointer[string]
-}
-
-func (p probe) Init() tea.Cmd { return p.inner.Init() }
-
-func (p probe) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	m, cmd := p.inner.Update(msg)
-	v := m.View()
-	p.last.Store(&v)
-	return probe{inner: m, last: p.last}, cmd
-}
-
-func (p probe) View() string { return p.inner.View() }
 
 var sandboxEpoch = time.Date(2025, 6, 1, 9, 0, 0, 0, time.UTC)
 
@@ -96,10 +78,10 @@ func startAppOn(t *testing.T, sbOpts []sandbox.Option, width, height int, opts .
 		WithProfile("demo"),
 		WithPageSize(20),
 	}, opts...)
-	last := &atomic.Pointer[string]{}
-	m := New(sandboxClient{c}, opts...)
-	tm := teatest.NewTestModel(t, probe{inner: m.Tea(), last: last}, teatest.WithInitialTermSize(width, height))
-	a := &app{t: t, w: width, h: height, tm: tm, sb: sb, c: c, last: last}
+	m := New(t.Context(), sandboxClient{c}, opts...)
+	pr := testkit.NewProbe(m.Tea())
+	tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(width, height))
+	a := &app{t: t, w: width, h: height, tm: tm, sb: sb, c: c, probe: pr}
 	t.Cleanup(func() { _ = tm.Quit() })
 	return a
 }
@@ -107,19 +89,11 @@ func startAppOn(t *testing.T, sbOpts []sandbox.Option, width, height int, opts .
 // waitFor waits until the latest frame satisfies cond.
 func (a *app) waitFor(what string, cond func(view string) bool) {
 	a.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if v := a.last.Load(); v != nil && cond(*v) {
-			return
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	v := a.last.Load()
-	if v == nil {
-		a.t.Fatalf("waiting for %s: no frame", what)
-	}
-	a.t.Fatalf("waiting for %s; last frame:\n%s", what, *v)
+	testkit.WaitFor(a.t, 10*time.Second, what, a.probe.Frame, cond)
 }
+
+// frame is the latest frame.
+func (a *app) frame() string { return a.probe.Frame() }
 
 // waitText waits until the frame contains every one of subs.
 func (a *app) waitText(subs ...string) {
@@ -163,7 +137,7 @@ func (a *app) finish() {
 	a.t.Helper()
 	_ = a.tm.Quit()
 	fm := a.tm.FinalModel(a.t, teatest.WithFinalTimeout(5*time.Second))
-	m, ok := FromTea(fm.(probe).inner)
+	m, ok := FromTea(fm.(testkit.Probe).Inner)
 	if !ok {
 		a.t.Fatal("final model is not the dashboard")
 	}
@@ -246,7 +220,7 @@ func TestProgramDetailBesideOnWideTerminal(t *testing.T) {
 	a.waitReady("page 1 of 3")
 	a.keys("enter")
 	a.waitReady("Latest transactions")
-	v := *a.last.Load()
+	v := a.frame()
 	if !strings.Contains(lineWith(v, "page 1 of 3"), "│ Strategy ") {
 		t.Fatalf("pane not beside the list at 200 columns:\n%s", v)
 	}
@@ -300,7 +274,7 @@ func TestProgramStaleAndRecovery(t *testing.T) {
 		a.waitReady("page 1 of 3")
 		a.sb.SetFaults(sandbox.Faults{Down: true})
 		a.waitText("STALE", "cannot reach sandbox.test")
-		if v := *a.last.Load(); !strings.Contains(v, "page 1 of 3") {
+		if v := a.frame(); !strings.Contains(v, "page 1 of 3") {
 			t.Fatalf("last good data not kept while stale:\n%s", v)
 		}
 		a.sb.SetFaults(sandbox.Faults{})
@@ -319,12 +293,12 @@ func TestProgramUnauthorized(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	last := &atomic.Pointer[string]{}
 	// A long interval: the first two failures (stats, counts) are the only
 	// ones before the golden is taken.
-	m := New(sandboxClient{c}, WithClock(func() time.Time { return t0 }), WithInterval(time.Hour))
-	tm := teatest.NewTestModel(t, probe{inner: m.Tea(), last: last}, teatest.WithInitialTermSize(80, 24))
-	a := &app{t: t, w: 80, h: 24, tm: tm, sb: sb, last: last}
+	m := New(t.Context(), sandboxClient{c}, WithClock(func() time.Time { return t0 }), WithInterval(time.Hour))
+	pr := testkit.NewProbe(m.Tea())
+	tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(80, 24))
+	a := &app{t: t, w: 80, h: 24, tm: tm, sb: sb, probe: pr}
 	a.waitText("credentials rejected: run stratop login", "2 in a row", "no stats")
 	a.finish()
 }

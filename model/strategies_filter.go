@@ -169,12 +169,12 @@ type picker struct {
 
 // updatePicker handles a key while the picker is open.
 func (t strategiesTab) updatePicker(msg tea.KeyMsg) (strategiesTab, tea.Cmd) {
-	k := t.d.keys
+	k := t.env.keys.Picker
 	uv := t.userView()
 	switch {
-	case key.Matches(msg, k.Back):
+	case key.Matches(msg, k.Cancel):
 		t.picker.open = false
-	case key.Matches(msg, k.Enter), key.Matches(msg, k.Filter):
+	case key.Matches(msg, k.Apply):
 		t.picker.open = false
 		if t.picker.draft != t.filter {
 			t.filter = t.picker.draft
@@ -191,4 +191,13 @@ func (t strategiesTab) updatePicker(msg tea.KeyMsg) (strategiesTab, tea.Cmd) {
 		t.picker.draft = t.picker.draft.cycle(t.picker.field, -1, uv)
 	}
 	return t, nil
+}
+
+// pickerHelp is the help while the picker is open: its keys only, since
+// every other key is the picker's.
+func pickerHelp(k ui.PickerKeys) ui.HelpMap {
+	return ui.HelpMap{
+		Short: []key.Binding{k.FieldNext, k.ValueNext, k.Apply, k.Cancel},
+		Full:  [][]key.Binding{{k.FieldPrev, k.FieldNext, k.ValuePrev, k.ValueNext}, {k.Apply, k.Cancel}},
+	}
 }

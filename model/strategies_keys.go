@@ -1,9 +1,11 @@
 package model
 
-// Keys of the Strategies tab, the selected record, marks, and fresh records
-// put into the list.
+// Keys of the Strategies tab, its selection and marks, and what the action
+// workflow tells it (pending marks, fresh records, marks to clear).
 
 import (
+	"slices"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -12,10 +14,12 @@ import (
 )
 
 func (t strategiesTab) updateKey(msg tea.KeyMsg) (strategiesTab, tea.Cmd) {
-	k := t.d.keys
-	if tbl, moved := t.tbl.navigate(msg, k); moved {
-		t.tbl = tbl
-		return t.followDetail()
+	k := t.env.keys.List
+	if tbl, moved := t.pane.tbl.navigate(msg, k); moved {
+		t.pane.tbl = tbl
+		var cmd tea.Cmd
+		t.pane, cmd = t.pane.follow(t.active, t.fetchDetail)
+		return t, cmd
 	}
 	switch {
 	case key.Matches(msg, k.PrevPage):
@@ -23,95 +27,85 @@ func (t strategiesTab) updateKey(msg tea.KeyMsg) (strategiesTab, tea.Cmd) {
 			t.page--
 			return t.reload()
 		}
-		return t, nil
 	case key.Matches(msg, k.NextPage):
-		if t.data == nil || t.page < t.data.pages {
+		if nd := t.pane.list.data; nd == nil || t.page < nd.pages {
 			t.page++
 			return t.reload()
 		}
-		return t, nil
 	case key.Matches(msg, k.Filter):
 		t.picker = picker{open: true, draft: t.filter}
-		return t, nil
 	case key.Matches(msg, k.Enter):
-		if _, _, ok := t.tbl.selected(); ok && !t.detail.open {
-			t.detail.open = true
-			t.detail.id = 0
-			t = t.SetSize(t.width, t.height).(strategiesTab)
+		if !t.pane.open {
+			t.pane = t.pane.openPane()
+			t = t.resize()
+			var cmd tea.Cmd
+			t.pane, cmd = t.pane.follow(t.active, t.fetchDetail)
+			return t, cmd
 		}
 	case key.Matches(msg, k.Back):
-		if t.detail.open {
-			t.detail.open = false
-			t.detail.feed = t.detail.feed.invalidate()
-			return t.SetSize(t.width, t.height).(strategiesTab), nil
+		if t.pane.open {
+			t.pane = t.pane.closePane()
+			return t.resize(), nil
 		}
 		if t.user != "" {
 			return t, func() tea.Msg { return chooseUserMsg{} }
 		}
-		return t, nil
 	case key.Matches(msg, k.Mark):
-		if id, _, ok := t.tbl.selected(); ok && t.d.actionsEnabled() {
+		if id, _, ok := t.pane.tbl.selected(); ok && t.env.actionsEnabled() {
 			t.marks = toggled(t.marks, id, !t.marks[id])
-			t.tbl = t.tbl.setFlags(t.flags())
+			t.pane.tbl = t.pane.tbl.setFlags(t.flags())
 		}
-		return t, nil
-	default:
-		if a, ok := t.d.actionForKey(msg); ok {
-			return t, t.requestAction(a)
-		}
-		return t, nil
 	}
-	return t.followDetail()
+	return t, nil
 }
 
 // selectedStrategy is the record of the selected row: the pane's full read
 // when it is for that row, else the list's.
 func (t strategiesTab) selectedStrategy() (api.Strategy, bool) {
-	id, row, ok := t.tbl.selected()
-	if !ok || t.data == nil || row >= len(t.data.items) {
+	_, row, ok := t.pane.tbl.selected()
+	nd := t.pane.list.data
+	if !ok || nd == nil || row >= len(nd.items) {
 		return api.Strategy{}, false
 	}
-	if t.detail.open && t.detail.data != nil && t.detail.dataFor == id && t.detail.data.ID == id {
-		return *t.detail.data, true
+	if full, ok := t.pane.paneData(); ok {
+		return mergeStrategy(nd.items[row].Strategy, *full), true
 	}
-	return t.data.items[row].Strategy, true
+	return nd.items[row].Strategy, true
 }
 
-// requestAction asks the root's action gate to act on the selected strategy.
-func (t strategiesTab) requestAction(a Action) tea.Cmd {
-	s, ok := t.selectedStrategy()
-	marked := make([]int64, 0, len(t.marks))
+func (t strategiesTab) Selection() selection {
+	sel := selection{user: t.user}
+	if s, ok := t.selectedStrategy(); ok {
+		if s.UserID == "" {
+			s.UserID = t.user
+		}
+		sel.strategy = &s
+	}
 	for id, on := range t.marks {
-		if on {
-			marked = append(marked, id)
+		if !on {
+			continue
+		}
+		sel.marked = append(sel.marked, id)
+		if nd := t.pane.list.data; nd == nil || !slices.Contains(nd.ids, id) {
+			sel.hidden++
 		}
 	}
-	if !ok && len(marked) == 0 {
-		return nil
-	}
-	if s.UserID == "" {
-		s.UserID = t.user
-	}
-	req := ActionRequestMsg{Action: a, Strategy: s, Marked: marked}
-	return func() tea.Msg { return req }
+	slices.Sort(sel.marked)
+	return sel
 }
 
 // flags merges marks and pending marks for the table gutter.
 func (t strategiesTab) flags() map[int64]ui.RowFlags {
 	f := make(map[int64]ui.RowFlags, len(t.marks)+len(t.pending))
-	for id, on := range t.marks {
-		if on {
-			fl := f[id]
-			fl.Marked = true
-			f[id] = fl
-		}
+	for id := range t.marks {
+		fl := f[id]
+		fl.Marked = true
+		f[id] = fl
 	}
-	for id, on := range t.pending {
-		if on {
-			fl := f[id]
-			fl.Pending = true
-			f[id] = fl
-		}
+	for id := range t.pending {
+		fl := f[id]
+		fl.Pending = true
+		f[id] = fl
 	}
 	return f
 }
@@ -133,30 +127,69 @@ func toggled(m map[int64]bool, id int64, on bool) map[int64]bool {
 	return out
 }
 
+// applyWorkflow takes the workflow's news: the in-flight set, fresh records
+// and marks the workflow acted on.
+func (t strategiesTab) applyWorkflow(msg workflowMsg) strategiesTab {
+	t.pending = msg.pending
+	for _, id := range msg.unmark {
+		t.marks = toggled(t.marks, id, false)
+	}
+	for _, s := range msg.records {
+		t = t.applyRecord(cleanStrategy(s))
+	}
+	t.pane.tbl = t.pane.tbl.setFlags(t.flags())
+	return t
+}
+
 // applyRecord puts a fresh record into the list (copy-on-write: the
 // previous snapshot may still be read by a fetch command) and the pane.
 func (t strategiesTab) applyRecord(s api.Strategy) strategiesTab {
-	if t.detail.data != nil && t.detail.dataFor == s.ID {
-		d := s
-		t.detail.data = &d
+	if d := t.pane.detail.data; d != nil && t.pane.id == s.ID {
+		merged := mergeStrategy(*d, s)
+		t.pane.detail.data = &merged
 	}
-	if t.data == nil {
+	nd := t.pane.list.data
+	if nd == nil {
 		return t
 	}
-	for i, it := range t.data.items {
-		if it.ID != s.ID {
-			continue
-		}
-		nd := *t.data
-		nd.items = append([]api.FilteredStrategyItem(nil), t.data.items...)
-		nd.cells = append([][]ui.Cell(nil), t.data.cells...)
-		// Keep the list-only fields (progress, gains) the single read lacks.
-		it.Strategy = s
-		nd.items[i] = it
-		nd.cells[i] = ui.StrategyCells(it, nd.userView)
-		t.data = &nd
-		t.tbl = t.tbl.setRows(nd.ids, nd.cells)
-		break
+	i := slices.Index(nd.ids, s.ID)
+	if i < 0 {
+		return t
 	}
+	next := *nd
+	next.items = slices.Clone(nd.items)
+	next.cells = slices.Clone(nd.cells)
+	it := next.items[i]
+	// Keep the list-only fields (progress, gains) the single read lacks.
+	it.Strategy = mergeStrategy(it.Strategy, s)
+	next.items[i] = it
+	next.cells[i] = ui.StrategyCells(it, next.userView)
+	t.pane.list.data = &next
+	t.pane.tbl = t.pane.tbl.setRows(next.ids, next.cells)
 	return t
+}
+
+// mergeStrategy is fresh with what it lacks taken from known: a single read
+// or an action's answer may leave out fields the list carried (the pool's
+// price, the owner), and a field left out is not a field that became empty.
+func mergeStrategy(known, fresh api.Strategy) api.Strategy {
+	keep := func(dst *string, old string) {
+		if *dst == "" {
+			*dst = old
+		}
+	}
+	keep(&fresh.Pool.TokenPrice, known.Pool.TokenPrice)
+	keep(&fresh.Pool.Symbol, known.Pool.Symbol)
+	keep(&fresh.Pool.Name, known.Pool.Name)
+	keep(&fresh.Pool.TokenAddress, known.Pool.TokenAddress)
+	keep(&fresh.UserID, known.UserID)
+	keep(&fresh.Category, known.Category)
+	keep(&fresh.Type, known.Type)
+	if fresh.Pool.Decimals == 0 {
+		fresh.Pool.Decimals = known.Pool.Decimals
+	}
+	if fresh.ChainID == 0 {
+		fresh.ChainID = known.ChainID
+	}
+	return fresh
 }

@@ -3,7 +3,6 @@ package model
 // Layout, cached body and help of the Strategies tab.
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -12,14 +11,6 @@ import (
 )
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
-
-// layout is the tab's current split between list and pane.
-func (t strategiesTab) layout() paneLayout {
-	if t.detail.open {
-		return splitPane(t.width, t.height)
-	}
-	return paneLayout{listWidth: t.width, listHeight: t.height}
-}
 
 // extraLines are the lines above the table: the page line, plus the gains
 // line in the user's view.
@@ -32,8 +23,13 @@ func (t strategiesTab) extraLines() int {
 
 func (t strategiesTab) SetSize(width, height int) tab {
 	t.width, t.height = width, height
-	l := t.layout()
-	t.tbl = t.tbl.setSize(l.listWidth, l.listHeight-t.extraLines()-1)
+	return t.resize()
+}
+
+// resize lays the table out for the current size and pane.
+func (t strategiesTab) resize() strategiesTab {
+	l := t.layout(t.pane.open)
+	t.pane.tbl = t.pane.tbl.setSize(l.listWidth, l.listHeight-t.extraLines()-1)
 	return t.render()
 }
 
@@ -44,67 +40,56 @@ func (t strategiesTab) render() strategiesTab {
 	if t.width <= 0 || t.height <= 0 {
 		return t
 	}
-	st := &t.d.styles
-	l := t.layout()
+	st := &t.env.styles
+	l := t.layout(t.pane.open)
 	uv := t.userView()
+	nd := t.pane.list.data
 	list := make([]string, 0, l.listHeight)
 	if t.picker.open {
 		list = append(list, ui.FilterBar(*st, t.picker.draft.uiFields(uv), t.picker.field, l.listWidth))
 	} else {
-		info := ui.PageInfo{Page: t.page, Filters: t.filter.summary(uv), Loading: t.data != nil && !t.list.fresh()}
-		if t.data != nil {
-			info.Pages, info.Total, info.Extra = t.data.pages, t.data.total, t.data.userCounts
+		info := ui.PageInfo{Page: t.page, Filters: t.filter.summary(uv), Loading: nd != nil && !t.pane.list.fresh()}
+		if nd != nil {
+			info.Pages, info.Total, info.Extra = nd.pages, nd.total, nd.userCounts
 		}
-		info.Extra = ui.JoinNonEmpty(" · ", info.Extra, t.marksSummary())
+		sel := t.Selection()
+		info.Extra = ui.JoinNonEmpty(" · ", info.Extra, ui.MarksSummary(len(sel.marked), sel.hidden))
 		list = append(list, ui.PageLine(*st, info, l.listWidth))
 	}
 	if uv {
 		var gains []ui.ChainGain
-		if t.data != nil {
-			gains = t.data.gains
+		if nd != nil {
+			gains = nd.gains
 		}
 		list = append(list, ui.GainsLine(*st, gains, l.listWidth))
 	}
-	list = append(list, t.tbl.lines()...)
-	if t.tbl.len() == 0 {
-		list = append(list, t.emptyLine(l.listWidth))
+	list = append(list, t.pane.tbl.lines()...)
+	if t.pane.tbl.len() == 0 {
+		none := ui.EmptyStrategies(t.filter != (stratFilter{}), ui.KeyName(t.env.keys.List.Filter))
+		list = append(list, ui.EmptyList(*st, t.pane.list.errText(t.env.host), nd != nil, none, l.listWidth))
 	}
-	if !t.detail.open {
-		t.body = ui.Lines(list, t.height)
-		return t
+	var pane []string
+	if t.pane.open {
+		pane = t.paneLines(l.paneWidth)
 	}
-	t.body = composeWithPane(st, l, list, t.paneLines(l.paneWidth), t.height)
+	t.body = t.compose(l, list, pane)
 	return t
-}
-
-// emptyLine says why the list has no rows.
-func (t strategiesTab) emptyLine(width int) string {
-	none := "no strategies"
-	if t.filter != (stratFilter{}) {
-		none = "no strategies match the filters (f to change)"
-	}
-	return ui.EmptyList(t.d.styles, t.d.listError(t.list), t.data != nil, none, width)
 }
 
 // paneLines draws the detail pane: the full read when it is for the
 // selected strategy, else the list's record while the read loads.
 func (t strategiesTab) paneLines(width int) []string {
-	st := t.d.styles
+	st := t.env.styles
 	s, ok := t.selectedStrategy()
 	if !ok {
-		return []string{ui.Muted(st, "no strategy selected", width)}
+		return []string{ui.Muted(st, ui.NoneSelected("strategy"), width)}
 	}
-	// The pane shows the single read made for the selected id, even when
-	// the record names another id (the row's id stays the target of keys).
-	full := t.detail.data != nil && t.detail.dataFor == s.ID
-	if full {
-		s = *t.detail.data
-	}
+	_, full := t.pane.paneData()
 	note := ""
 	if !full {
-		note = "loading…"
-		if t.detail.feed.err != nil {
-			note = ui.ErrorText(t.detail.feed.err, t.d.host)
+		note = ui.Loading
+		if e := t.pane.detail.errText(t.env.host); e != "" {
+			note = e
 		}
 	}
 	return ui.StrategyDetail(st, s, full, note, width)
@@ -113,62 +98,25 @@ func (t strategiesTab) paneLines(width int) []string {
 func (t strategiesTab) View() string { return t.body }
 
 func (t strategiesTab) Help() ui.HelpMap {
-	k := t.d.keys
 	if t.picker.open {
-		return ui.HelpMap{
-			Short: []key.Binding{k.FieldNext, k.ValueNext, ui.WithDesc(k.Enter, "apply"), ui.WithDesc(k.Back, "cancel")},
-			Full:  [][]key.Binding{{k.FieldPrev, k.FieldNext, k.ValuePrev, k.ValueNext}, {ui.WithDesc(k.Enter, "apply"), ui.WithDesc(k.Back, "cancel")}},
-		}
+		return pickerHelp(t.env.keys.Picker)
 	}
-	s, ok := t.selectedStrategy()
-	actions := make([]key.Binding, 0, 6)
-	for _, a := range []Action{ActionHalt, ActionSuspend, ActionResume, ActionArchive, ActionStop} {
-		allowed, _ := a.Allowed(s.Status)
-		actions = append(actions, ui.Enabled(t.d.actionBinding(a), ok && allowed && t.d.actionsEnabled()))
-	}
-	actions = append(actions, ui.Enabled(k.Mark, ok && t.d.actionsEnabled()))
-	back := ui.Enabled(k.Back, t.detail.open || t.user != "")
-	if !t.detail.open && t.user != "" {
+	k := t.env.keys.List
+	_, _, ok := t.pane.tbl.selected()
+	back := ui.Enabled(k.Back, t.pane.open || t.user != "")
+	if !t.pane.open && t.user != "" {
 		back = ui.WithDesc(back, "all users")
 	}
-	enter := ui.Enabled(k.Enter, ok && !t.detail.open)
+	enter := ui.Enabled(k.Enter, ok && !t.pane.open)
 	prev := ui.Enabled(k.PrevPage, t.page > 1)
-	nextPage := ui.Enabled(k.NextPage, t.data == nil || t.page < t.data.pages)
-	short := []key.Binding{k.Down, enter, back, prev, nextPage, k.Filter}
-	short = append(short, actions...)
-	short = append(short, k.Help, k.Quit)
+	nd := t.pane.list.data
+	nextPage := ui.Enabled(k.NextPage, nd == nil || t.page < nd.pages)
+	mark := ui.Enabled(k.Mark, ok && t.env.actionsEnabled())
 	return ui.HelpMap{
-		Short: short,
+		Short: []key.Binding{k.Down, enter, back, prev, nextPage, k.Filter, mark},
 		Full: [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-			{enter, back, prev, nextPage, k.Filter},
-			actions,
-			{k.Tab1, k.Tab2, k.Tab3, k.Tab4, k.NextTab, k.PrevTab},
-			{k.Refresh, k.Redraw, k.Help, k.Quit},
+			{enter, back, prev, nextPage, k.Filter, mark},
 		},
 	}
-}
-
-// marksSummary counts the marked rows and those not shown (filtered out or
-// on another page): "3 marked (1 hidden)", "" when none.
-func (t strategiesTab) marksSummary() string {
-	n := 0
-	hidden := 0
-	for id, on := range t.marks {
-		if !on {
-			continue
-		}
-		n++
-		if t.data == nil || !slices.Contains(t.data.ids, id) {
-			hidden++
-		}
-	}
-	if n == 0 {
-		return ""
-	}
-	s := itoa(int64(n)) + " marked"
-	if hidden > 0 {
-		s += " (" + itoa(int64(hidden)) + " hidden by the filter or page)"
-	}
-	return s
 }

@@ -1,27 +1,17 @@
 package model
 
 // Tabs are components behind one small interface, after soft-serve's
-// pkg/ui: the root owns the window size and pushes each tab its share, routes
-// keys to the visible tab, replies and polls to their owners, and builds the
-// footer help from the visible tab's key map.
+// pkg/ui: the root owns the window size and pushes each tab its share,
+// routes keys to the visible tab and replies and polls to the tab that
+// declared the feed, asks the visible tab for its selection when an action
+// key is pressed, and composes the global help rows around the tab's own.
 
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/ui"
 )
-
-// Tab indexes.
-const (
-	tabOverview = iota
-	tabStrategies
-	tabPools
-	tabUsers
-	tabCount
-)
-
-// tabTitles are the tab bar's titles, in tab order.
-var tabTitles = []string{"Overview", "Strategies", "Pools", "Users"}
 
 // tab is one tab of the dashboard. Every method has a value receiver and
 // returns the updated tab; View only joins strings cached by Update.
@@ -38,13 +28,63 @@ type tab interface {
 	Activate(on bool) (tab, tea.Cmd)
 	// Refresh fetches the tab's data now (ctrl+r).
 	Refresh() (tab, tea.Cmd)
-	// Help is the tab's key help in its current state.
+	// Help is the tab's own key help in its current state; the root adds
+	// the global rows.
 	Help() ui.HelpMap
 	// Status is the footer status of the tab's main data.
 	Status() ui.Status
 	// Capturing reports whether the tab takes every key (a text input or
-	// picker has focus), so that q or 1-4 type instead of acting globally.
+	// picker has focus), so that q or 1-5 type instead of acting globally.
 	Capturing() bool
+	// Selection is what an action key would act on now.
+	Selection() selection
+}
+
+// selection is what a tab offers the action workflow: the selected
+// strategy's latest record, the rows marked for a bulk action, and the user
+// the tab is about.
+type selection struct {
+	strategy *api.Strategy
+	marked   []int64 // sorted
+	hidden   int     // marked rows the tab does not show now
+	user     string  // the chosen user's external id, "" for none
+}
+
+// tabSpec is one row of the registry: a tab's title, the feeds it owns
+// and how to build it.
+type tabSpec struct {
+	title string
+	feeds []feedID
+	build func(e *env, chosen string) tab
+}
+
+// tabs is the registry, in tab-bar order; keys 1, 2, ... follow it.
+var tabs = []tabSpec{
+	{"Overview", []feedID{feedCounts}, func(e *env, _ string) tab { return newOverviewTab(e) }},
+	{"Strategies", []feedID{feedStrategies, feedStrategyDetail}, func(e *env, u string) tab { return newStrategiesTab(e, u) }},
+	{"Pools", []feedID{feedPools, feedPoolDetail}, func(e *env, u string) tab { return newPoolsTab(e, u) }},
+	{"Users", []feedID{feedUsers, feedUserDetail}, func(e *env, u string) tab { return newUsersTab(e, u) }},
+}
+
+// tabTitles are the registry's titles.
+func tabTitles() []string {
+	out := make([]string, len(tabs))
+	for i, t := range tabs {
+		out[i] = t.title
+	}
+	return out
+}
+
+// feedOwners maps every feed to the index of the tab that owns it; -1 for
+// the root's own feeds.
+func feedOwners() map[feedID]int {
+	out := map[feedID]int{}
+	for i, t := range tabs {
+		for _, f := range t.feeds {
+			out[f] = i
+		}
+	}
+	return out
 }
 
 // userChosenMsg is broadcast to every tab when the chosen user changes;
@@ -54,16 +94,15 @@ type userChosenMsg struct{ ExternalID string }
 // chooseUserMsg asks the root to choose a user (from the Users tab).
 type chooseUserMsg struct{ ExternalID string }
 
-// base is what every tab holds: the shared deps, its size and visibility.
+// base is what every tab holds: the shared env, its size and visibility.
 type base struct {
-	d      *deps
+	env    *env
 	width  int
 	height int
 	active bool
 }
 
-// paneLayout splits a body for a list and a detail pane: beside each other
-// from wideLayout columns up, else the pane below the list.
+// paneLayout splits a body for a list and a detail pane.
 type paneLayout struct {
 	beside     bool
 	listWidth  int
@@ -75,10 +114,14 @@ type paneLayout struct {
 // wideLayout is the width from which a detail pane sits beside the list.
 const wideLayout = 140
 
-// splitPane lays out a list (with extra lines above its table) and a pane in
-// width x height.
-func splitPane(width, height int) paneLayout {
-	if width >= wideLayout {
+// layout is the split of the tab's body: the list alone, or with a pane
+// beside it from wideLayout columns up, else below it.
+func (b base) layout(pane bool) paneLayout {
+	width, height := b.width, b.height
+	switch {
+	case !pane:
+		return paneLayout{listWidth: width, listHeight: height}
+	case width >= wideLayout:
 		pw := max(48, width*2/5)
 		return paneLayout{beside: true, listWidth: width - pw - ui.VerticalSepWidth, listHeight: height, paneWidth: pw, paneHeight: height}
 	}
@@ -86,13 +129,17 @@ func splitPane(width, height int) paneLayout {
 	return paneLayout{listWidth: width, listHeight: lh, paneWidth: width, paneHeight: max(height-lh-1, 0)}
 }
 
-// composeWithPane joins list lines and pane lines per the layout into a body
-// of exactly height lines.
-func composeWithPane(st *ui.Styles, l paneLayout, list, pane []string, height int) string {
-	if l.beside {
-		return ui.SideBySide(list, l.listWidth, ui.VerticalSep(*st), pane, height)
+// compose joins list lines and pane lines (nil: no pane) per the layout
+// into a body of exactly the tab's height.
+func (b base) compose(l paneLayout, list, pane []string) string {
+	st := &b.env.styles
+	switch {
+	case pane == nil:
+		return ui.Lines(list, b.height)
+	case l.beside:
+		return ui.SideBySide(list, l.listWidth, ui.VerticalSep(*st), pane, b.height)
 	}
-	lines := make([]string, 0, height)
+	lines := make([]string, 0, b.height)
 	for i := 0; i < l.listHeight; i++ {
 		if i < len(list) {
 			lines = append(lines, list[i])
@@ -102,5 +149,5 @@ func composeWithPane(st *ui.Styles, l paneLayout, list, pane []string, height in
 	}
 	lines = append(lines, ui.Rule(*st, l.paneWidth))
 	lines = append(lines, pane...)
-	return ui.Lines(lines, height)
+	return ui.Lines(lines, b.height)
 }

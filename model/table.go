@@ -166,7 +166,13 @@ func (t table) follow() table {
 }
 
 // moveTo puts the cursor on a display position (clamped) and selects it.
+// Before the first rows arrive the position is kept as asked, so keys typed
+// ahead of a slow answer still count once it lands.
 func (t table) moveTo(pos int) table {
+	if t.len() == 0 && !t.hasSel {
+		t.cursor = max(pos, 0)
+		return t
+	}
 	t.cursor = min(max(pos, 0), max(t.len()-1, 0))
 	return t.settle()
 }
@@ -177,7 +183,7 @@ func (t table) move(delta int) table { return t.moveTo(t.cursor + delta) }
 // navigate applies the movement keys every list shares (up, down, a page up
 // or down, top, bottom), so each tab handles only its own keys; handled is
 // false when msg is not a movement key.
-func (t table) navigate(msg tea.KeyMsg, k ui.KeyMap) (_ table, handled bool) {
+func (t table) navigate(msg tea.KeyMsg, k ui.ListKeys) (_ table, handled bool) {
 	switch {
 	case key.Matches(msg, k.Up):
 		return t.move(-1), true
@@ -200,8 +206,11 @@ func (t table) navigate(msg tea.KeyMsg, k ui.KeyMap) (_ table, handled bool) {
 func (t table) settle() table {
 	n := t.len()
 	if n == 0 {
-		t.cursor, t.offset = 0, 0
+		t.offset = 0
 		t.selRow = ""
+		if t.hasSel {
+			t.cursor = 0
+		}
 		return t
 	}
 	t.cursor = min(max(t.cursor, 0), n-1)

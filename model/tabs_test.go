@@ -8,7 +8,9 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/ui"
 )
 
 func TestReadOnlyRefusesActionsInOnePlace(t *testing.T) {
@@ -19,7 +21,7 @@ func TestReadOnlyRefusesActionsInOnePlace(t *testing.T) {
 	if !strings.Contains(v, "READ-ONLY") {
 		t.Fatal("no READ-ONLY badge")
 	}
-	for _, b := range m.strategiesTab().Help().Short {
+	for _, b := range m.helpMap().Short {
 		if b.Enabled() && (b.Help().Desc == "halt" || b.Help().Desc == "mark") {
 			t.Fatalf("help offers %q in read-only mode", b.Help().Desc)
 		}
@@ -29,14 +31,13 @@ func TestReadOnlyRefusesActionsInOnePlace(t *testing.T) {
 	for _, msg := range runCmd(cmd) {
 		m, _ = m.Update(msg)
 	}
-	if !strings.Contains(m.View(), noticeReadOnly) {
+	if !strings.Contains(m.View(), ui.NoticeReadOnly) {
 		t.Fatalf("no read-only notice: %q", lineWith(m.View(), "updated"))
 	}
-	// Even a request built elsewhere is refused by the gate.
-	m.notice = ""
-	m, _ = m.Update(ActionRequestMsg{Action: ActionHalt, Strategy: strat(1, api.StatusActive)})
-	if m.notice != noticeReadOnly {
-		t.Fatalf("gate let an action through in read-only mode: %q", m.notice)
+	// Even a request that does not come from a key is refused by the gate.
+	s := strat(1, api.StatusActive)
+	if _, ef := m.acts.ask(action.Halt, selection{strategy: &s}); ef.notice != ui.NoticeReadOnly {
+		t.Fatalf("gate let an action through in read-only mode: %q", ef.notice)
 	}
 	// Marks are refused too.
 	m, _ = press(m, "space")
@@ -49,7 +50,7 @@ func TestForbiddenActionIsHiddenAndExplained(t *testing.T) {
 	m, _, _ := newTestModel(t)
 	m, _ = press(m, "2")
 	m, _ = m.Update(pageReply(m, strat(1, api.StatusPaused)))
-	for _, b := range m.strategiesTab().Help().Short {
+	for _, b := range m.helpMap().Short {
 		if b.Enabled() && (b.Help().Desc == "suspend" || b.Help().Desc == "resume") {
 			t.Fatalf("help offers %q for a paused strategy", b.Help().Desc)
 		}
@@ -68,7 +69,7 @@ func TestMarksAndPendingShowInTheGutter(t *testing.T) {
 	m, _ = press(m, "2")
 	m, _ = m.Update(pageReply(m, strat(1, api.StatusActive), strat(2, api.StatusActive)))
 	m, _ = press(m, "space")
-	m, _ = m.Update(pendingMsg{ID: 2, Pending: true})
+	m, _ = m.Update(workflowMsg{pending: map[int64]bool{2: true}})
 	v := m.View()
 	if !strings.HasPrefix(lineWith(v, "    1 "), ">*") {
 		t.Fatalf("marked cursor row: %q", lineWith(v, "    1 "))
@@ -89,14 +90,14 @@ func TestDetailPaneFollowsSelection(t *testing.T) {
 	}
 	m, cmd = press(m, "down")
 	m = deliver(m, cmd)
-	if d := m.strategiesTab().detail; d.id != 2 || !strings.Contains(m.View(), "Strategy 2") {
+	if d := m.strategiesTab().pane; d.id != 2 || !strings.Contains(m.View(), "Strategy 2") {
 		t.Fatalf("pane did not follow to strategy 2 (id %d)", d.id)
 	}
 	if n := f.count("strategy"); n != 2 {
 		t.Fatalf("%d detail reads, want 2", n)
 	}
 	m, _ = press(m, "esc")
-	if m.strategiesTab().detail.open || strings.Contains(m.View(), "Strategy 2") {
+	if m.strategiesTab().pane.open || strings.Contains(m.View(), "Strategy 2") {
 		t.Fatal("esc did not close the pane")
 	}
 }
@@ -113,10 +114,10 @@ func TestUsersFilterAndChoose(t *testing.T) {
 		m, _ = m.Update(r)
 	}
 	m, _ = press(m, "down", "down") // carol
-	m, _ = press(m, "/", "E", "x", "A")
+	m, _ = press(m, "/", "B", "b", "B")
 	ut := m.usersTab()
 	if ut.tbl.len() != 1 {
-		t.Fatalf("filter 'exa' (case-insensitive, e-mail) matched %d users, want 1", ut.tbl.len())
+		t.Fatalf("filter 'bbb' (case-insensitive, wallet) matched %d users, want 1", ut.tbl.len())
 	}
 	if id, _, _ := ut.tbl.selected(); id != 2 {
 		t.Fatalf("selected %d, want bob", id)
@@ -186,10 +187,10 @@ func TestFreshRecordUpdatesRowAndPane(t *testing.T) {
 	m, _, _ := newTestModel(t)
 	m, _ = press(m, "2")
 	m, _ = m.Update(pageReply(m, strat(1, api.StatusActive), strat(2, api.StatusActive)))
-	prev := m.strategiesTab().data
+	prev := m.strategiesTab().pane.list.data
 	s := strat(2, api.StatusSuspended)
 	s.Pool.Symbol = "NEW\x1b[31m"
-	m, _ = m.Update(strategyRecordMsg{Strategy: s})
+	m, _ = m.Update(workflowMsg{records: []api.Strategy{s}})
 	row := lineWith(m.View(), "    2 ")
 	if !strings.Contains(row, "suspended") || !strings.Contains(row, "NEW") || strings.Contains(row, "\x1b") {
 		t.Fatalf("row not updated (or not sanitised): %q", row)
@@ -197,7 +198,7 @@ func TestFreshRecordUpdatesRowAndPane(t *testing.T) {
 	if prev.items[1].Status != api.StatusActive {
 		t.Fatal("the previous snapshot was modified in place")
 	}
-	if id, _, _ := m.strategiesTab().tbl.selected(); id != 1 {
+	if id, _, _ := m.strategiesTab().pane.tbl.selected(); id != 1 {
 		t.Fatalf("selection moved to %d", id)
 	}
 }
@@ -205,22 +206,19 @@ func TestFreshRecordUpdatesRowAndPane(t *testing.T) {
 // fakeOverlay records keys and closes on "n".
 type fakeOverlay struct{ keys *[]string }
 
-func (o fakeOverlay) Update(msg tea.Msg) (Overlay, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok {
-		*o.keys = append(*o.keys, k.String())
-		if k.String() == "n" {
-			return nil, nil
-		}
-	}
-	return o, nil
+func (o fakeOverlay) Update(k tea.KeyMsg) (overlay, decision) {
+	*o.keys = append(*o.keys, k.String())
+	return o, decision{close: k.String() == "n"}
 }
 
 func (o fakeOverlay) View(w, h int) string { return "DIALOG " + itoa(int64(w)) + "x" + itoa(int64(h)) }
 
+func (o fakeOverlay) Help() ui.HelpMap { return ui.HelpMap{} }
+
 func TestOverlayTakesKeysUntilItCloses(t *testing.T) {
 	m, _, _ := newTestModel(t)
 	var got []string
-	m.overlay = fakeOverlay{keys: &got}
+	m.acts.overlay = fakeOverlay{keys: &got}
 	m, cmd := press(m, "q", "2", "n")
 	for _, msg := range runCmd(cmd) {
 		if _, ok := msg.(tea.QuitMsg); ok {
@@ -230,10 +228,10 @@ func TestOverlayTakesKeysUntilItCloses(t *testing.T) {
 	if strings.Join(got, ",") != "q,2,n" || m.active != tabOverview {
 		t.Fatalf("overlay got %v, active tab %d", got, m.active)
 	}
-	if m.overlay != nil || strings.Contains(m.View(), "DIALOG") {
+	if m.acts.overlay != nil || strings.Contains(m.View(), "DIALOG") {
 		t.Fatal("overlay did not close")
 	}
-	m.overlay = fakeOverlay{keys: &got}
+	m.acts.overlay = fakeOverlay{keys: &got}
 	if !strings.Contains(m.View(), "DIALOG 120x36") {
 		t.Fatal("overlay not drawn over the body")
 	}

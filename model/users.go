@@ -1,10 +1,9 @@
 package model
 
 // The Users tab: every user (GET /users), filtered as you type over external
-// id, wallet and e-mail (the list read carries no e-mail per spec 2, so the
-// e-mail matches only when a server sends it there). enter chooses the user
-// for the Strategies and Pools tabs and shows the user's pane: e-mail
-// (GET /users/{id}) and native balances (GET /users/{id}/balances).
+// id and wallet (the list read carries no e-mail, spec 4.1). enter chooses
+// the user for the Strategies and Pools tabs and shows the user's pane:
+// e-mail (GET /users/{id}) and native balances (GET /users/{id}/balances).
 //
 // Built for 100,000 users: the reply is decoded, sanitised and turned into
 // cells and lower-cased search keys in the command's goroutine; a keystroke
@@ -24,10 +23,13 @@ import (
 	"github.com/stratop/stratop/ui"
 )
 
+// maxFilterRunes bounds the typed filter.
+const maxFilterRunes = 128
+
 // usersData is a prepared user list.
 type usersData struct {
 	users []api.User
-	keys  []string // lower-cased "external\x00wallet\x00email" per user
+	keys  []string // lower-cased "external\x00wallet" per user
 	ids   []int64
 	cells [][]ui.Cell
 }
@@ -40,32 +42,31 @@ type userDetail struct {
 
 type usersTab struct {
 	base
-	list      feed
-	data      *usersData
+	list      source[*usersData]
 	tbl       table
 	input     lineInput
 	query     string // lower-cased filter applied to the rows
 	chosen    string
 	chosenRow int // row index of the chosen user, -1 when not listed
-	detail    feed
-	info      *userDetail
+	detail    source[*userDetail]
 	body      string
 }
 
-func newUsersTab(d *deps, chosen string) usersTab {
+func newUsersTab(e *env, chosen string) usersTab {
 	return usersTab{
-		base:      base{d: d},
-		list:      feed{owner: ownUsers},
-		detail:    feed{owner: ownUserDetail},
-		tbl:       newTable(&d.styles, ui.UserColumns()),
+		base:      base{env: e},
+		list:      newSource[*usersData](feedUsers),
+		detail:    newSource[*userDetail](feedUserDetail),
+		tbl:       newTable(&e.styles, ui.UserColumns()),
+		input:     newLineInput(maxFilterRunes, nil),
 		chosen:    chosen,
 		chosenRow: -1,
 	}
 }
 
 func (t usersTab) fetchList(gen uint64) tea.Cmd {
-	client, prev := t.d.api, t.data
-	return fetchCmd(t.d, ownUsers, gen, func(ctx context.Context) (any, error) {
+	client, prev := t.env.api, t.list.data
+	return fetchCmd(t.env, feedUsers, gen, func(ctx context.Context) (*usersData, error) {
 		users, err := client.ListUsers(ctx)
 		if err != nil {
 			return nil, err
@@ -85,7 +86,7 @@ func (t usersTab) fetchList(gen uint64) tea.Cmd {
 func prepareUsers(users []api.User) *usersData {
 	nd := &usersData{users: users, keys: make([]string, len(users)), ids: make([]int64, len(users)), cells: make([][]ui.Cell, len(users))}
 	for i, u := range users {
-		nd.keys[i] = strings.ToLower(u.ExternalUserID + "\x00" + u.WalletAddress + "\x00" + u.Email)
+		nd.keys[i] = strings.ToLower(u.ExternalUserID + "\x00" + u.WalletAddress)
 		nd.ids[i] = u.ID
 		nd.cells[i] = ui.UserCells(u)
 	}
@@ -93,8 +94,8 @@ func prepareUsers(users []api.User) *usersData {
 }
 
 func (t usersTab) fetchDetail(gen uint64) tea.Cmd {
-	client, user, prev := t.d.api, t.chosen, t.info
-	return fetchCmd(t.d, ownUserDetail, gen, func(ctx context.Context) (any, error) {
+	client, user, prev := t.env.api, t.chosen, t.detail.data
+	return fetchCmd(t.env, feedUserDetail, gen, func(ctx context.Context) (*userDetail, error) {
 		var (
 			wg       sync.WaitGroup
 			u        *api.User
@@ -103,12 +104,9 @@ func (t usersTab) fetchDetail(gen uint64) tea.Cmd {
 			bErr     error
 		)
 		wg.Add(2)
-		go func() { defer wg.Done(); u, uErr = client.GetUser(ctx, user) }()
+		go func() { defer wg.Done(); u, uErr = orEmpty(client.GetUser(ctx, user)) }()
 		go func() { defer wg.Done(); balances, bErr = client.GetUserBalances(ctx, user) }()
 		wg.Wait()
-		if uErr == nil && u == nil {
-			uErr = errEmptyAnswer
-		}
 		if uErr != nil {
 			return nil, uErr
 		}
@@ -134,39 +132,13 @@ func (t usersTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 	case tea.KeyMsg:
 		t, cmd = t.updateKey(msg)
 	case fetchedMsg:
-		var ok bool
-		switch msg.owner {
-		case ownUsers:
-			t.list, ok = receive(t.list, msg, t.d, func(data any) bool {
-				nd := data.(*usersData)
-				if nd == t.data {
-					return false
-				}
-				t.data = nd
-				t.tbl = t.tbl.setRows(nd.ids, nd.cells).setOrder(t.matches())
-				t.chosenRow = t.findChosen()
-				return true
-			})
-			t.list, cmd = next(t.list, ok, t.active, t.fetchList)
-		case ownUserDetail:
-			t.detail, ok = receive(t.detail, msg, t.d, func(data any) bool {
-				nd := data.(*userDetail)
-				if nd == t.info {
-					return false
-				}
-				t.info = nd
-				return true
-			})
-			t.detail, cmd = next(t.detail, ok, t.detailVisible(), t.fetchDetail)
-		default:
-			return t, nil
-		}
+		t, cmd = t.settle(msg)
 	case pollMsg:
-		switch msg.owner {
-		case ownUsers:
-			t.list, cmd = pollFeed(t.list, msg, t.active, t.fetchList)
-		case ownUserDetail:
-			t.detail, cmd = pollFeed(t.detail, msg, t.detailVisible(), t.fetchDetail)
+		switch msg.feed {
+		case feedUsers:
+			t.list, cmd = t.list.poll(msg, t.active, t.fetchList)
+		case feedUserDetail:
+			t.detail, cmd = t.detail.poll(msg, t.detailVisible(), t.fetchDetail)
 		}
 		return t, cmd
 	case userChosenMsg:
@@ -175,50 +147,39 @@ func (t usersTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 		}
 		t.chosen = msg.ExternalID
 		t.chosenRow = t.findChosen()
-		t.info = nil
-		t.detail = t.detail.invalidate()
+		t.detail = t.detail.reset()
 		if t.detailVisible() {
-			t.detail, cmd = startFetch(t.detail, t.fetchDetail)
+			t.detail, cmd = t.detail.start(t.fetchDetail)
 		}
-		t = t.SetSize(t.width, t.height).(usersTab)
+		t = t.resize()
 	default:
 		return t, nil
 	}
 	return t.render(), cmd
 }
 
+func (t usersTab) settle(msg fetchedMsg) (usersTab, tea.Cmd) {
+	var accepted, changed bool
+	var cmd tea.Cmd
+	if msg.feed == feedUserDetail {
+		t.detail, accepted, _ = t.detail.settle(msg, t.env)
+		t.detail, cmd = t.detail.rearm(accepted, t.detailVisible(), t.fetchDetail)
+		return t, cmd
+	}
+	t.list, accepted, changed = t.list.settle(msg, t.env)
+	if changed {
+		t.tbl = t.tbl.setRows(t.list.data.ids, t.list.data.cells).setOrder(t.matches())
+		t.chosenRow = t.findChosen()
+	}
+	t.list, cmd = t.list.rearm(accepted, t.active, t.fetchList)
+	return t, cmd
+}
+
 func (t usersTab) updateKey(msg tea.KeyMsg) (usersTab, tea.Cmd) {
-	k := t.d.keys
-	// Movement works while typing too.
-	switch {
-	case key.Matches(msg, k.PageUp):
-		t.tbl = t.tbl.move(-t.tbl.rows)
-		return t, nil
-	case key.Matches(msg, k.PageDown):
-		t.tbl = t.tbl.move(t.tbl.rows)
-		return t, nil
-	case msg.Type == tea.KeyUp:
-		t.tbl = t.tbl.move(-1)
-		return t, nil
-	case msg.Type == tea.KeyDown:
-		t.tbl = t.tbl.move(1)
-		return t, nil
-	}
 	if t.input.focused {
-		switch {
-		case key.Matches(msg, k.Back):
-			t.input = lineInput{}
-			return t.applyFilter(), nil
-		case key.Matches(msg, k.Enter):
-			t.input.focused = false
-			return t, nil
-		}
-		var changed bool
-		if t.input, changed = t.input.update(msg); changed {
-			t = t.applyFilter()
-		}
-		return t, nil
+		return t.updateInput(msg), nil
 	}
+	k := t.env.keys.List
 	if tbl, moved := t.tbl.navigate(msg, k); moved {
 		t.tbl = tbl
 		return t, nil
@@ -228,12 +189,12 @@ func (t usersTab) updateKey(msg tea.KeyMsg) (usersTab, tea.Cmd) {
 		t.input.focused = true
 	case key.Matches(msg, k.Enter):
 		if _, row, ok := t.tbl.selected(); ok {
-			ext := t.data.users[row].ExternalUserID
+			ext := t.list.data.users[row].ExternalUserID
 			return t, func() tea.Msg { return chooseUserMsg{ExternalID: ext} }
 		}
 	case key.Matches(msg, k.Back):
 		if t.input.Value() != "" {
-			t.input = lineInput{}
+			t.input = newLineInput(maxFilterRunes, nil)
 			return t.applyFilter(), nil
 		}
 		if t.chosen != "" {
@@ -241,6 +202,33 @@ func (t usersTab) updateKey(msg tea.KeyMsg) (usersTab, tea.Cmd) {
 		}
 	}
 	return t, nil
+}
+
+// updateInput handles a key while the filter has focus: the arrows still
+// move the list, printable keys type.
+func (t usersTab) updateInput(msg tea.KeyMsg) usersTab {
+	k := t.env.keys.Input
+	switch {
+	case key.Matches(msg, k.Up):
+		t.tbl = t.tbl.move(-1)
+	case key.Matches(msg, k.Down):
+		t.tbl = t.tbl.move(1)
+	case key.Matches(msg, k.PageUp):
+		t.tbl = t.tbl.move(-t.tbl.rows)
+	case key.Matches(msg, k.PageDown):
+		t.tbl = t.tbl.move(t.tbl.rows)
+	case key.Matches(msg, k.Clear):
+		t.input = newLineInput(maxFilterRunes, nil)
+		return t.applyFilter()
+	case key.Matches(msg, k.Accept):
+		t.input.focused = false
+	default:
+		var changed bool
+		if t.input, changed = t.input.update(msg, k); changed {
+			return t.applyFilter()
+		}
+	}
+	return t
 }
 
 // applyFilter re-filters the rows when the typed text changed.
@@ -256,11 +244,11 @@ func (t usersTab) applyFilter() usersTab {
 
 // matches lists the rows whose key holds the query; nil without a query.
 func (t usersTab) matches() []int {
-	if t.query == "" || t.data == nil {
+	if t.query == "" || t.list.data == nil {
 		return nil
 	}
 	out := make([]int, 0, 64)
-	for i, k := range t.data.keys {
+	for i, k := range t.list.data.keys {
 		if strings.Contains(k, t.query) {
 			out = append(out, i)
 		}
@@ -270,10 +258,10 @@ func (t usersTab) matches() []int {
 
 // findChosen is the row of the chosen user, or -1.
 func (t usersTab) findChosen() int {
-	if t.data == nil || t.chosen == "" {
+	if t.list.data == nil || t.chosen == "" {
 		return -1
 	}
-	for i, u := range t.data.users {
+	for i, u := range t.list.data.users {
 		if u.ExternalUserID == t.chosen {
 			return i
 		}
@@ -286,27 +274,26 @@ func (t usersTab) Activate(on bool) (tab, tea.Cmd) {
 	if !on {
 		return t, nil
 	}
-	now := t.d.now()
+	now := t.env.now()
 	var c1, c2 tea.Cmd
-	t.list, c1 = activateFeed(t.list, now, t.fetchList)
+	t.list, c1 = t.list.activate(now, t.fetchList)
 	if t.chosen != "" {
-		t.detail, c2 = activateFeed(t.detail, now, t.fetchDetail)
+		t.detail, c2 = t.detail.activate(now, t.fetchDetail)
 	}
 	return t, tea.Batch(c1, c2)
 }
 
 func (t usersTab) Refresh() (tab, tea.Cmd) {
 	var c1, c2 tea.Cmd
-	t.list, c1 = startFetch(t.list, t.fetchList)
+	t.list, c1 = t.list.start(t.fetchList)
 	if t.chosen != "" {
-		t.detail, c2 = startFetch(t.detail, t.fetchDetail)
+		t.detail, c2 = t.detail.start(t.fetchDetail)
 	}
 	return t, tea.Batch(c1, c2)
 }
 
 func (t usersTab) Capturing() bool { return t.input.focused }
 
-func (t usersTab) Status() ui.Status {
-	loading, stale, age, reason := feedStatus(t.list, t.d.host)
-	return ui.Status{ChangedAt: t.list.changedAt, Loading: loading && t.data == nil, Stale: stale, StaleAge: age, StaleReason: reason}
-}
+func (t usersTab) Status() ui.Status { return t.list.status(t.env.host) }
+
+func (t usersTab) Selection() selection { return selection{user: t.chosen} }

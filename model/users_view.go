@@ -3,24 +3,19 @@ package model
 // Layout, cached body and help of the Users tab.
 
 import (
-	"strconv"
-
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/ui"
 )
 
-func (t usersTab) layout() paneLayout {
-	if t.chosen != "" {
-		return splitPane(t.width, t.height)
-	}
-	return paneLayout{listWidth: t.width, listHeight: t.height}
-}
-
 func (t usersTab) SetSize(width, height int) tab {
 	t.width, t.height = width, height
-	l := t.layout()
+	return t.resize()
+}
+
+func (t usersTab) resize() usersTab {
+	l := t.layout(t.chosen != "")
 	t.tbl = t.tbl.setSize(l.listWidth, l.listHeight-2) // filter line and header
 	return t.render()
 }
@@ -29,47 +24,41 @@ func (t usersTab) render() usersTab {
 	if t.width <= 0 || t.height <= 0 {
 		return t
 	}
-	st := &t.d.styles
-	l := t.layout()
+	st := &t.env.styles
+	l := t.layout(t.chosen != "")
 	list := make([]string, 0, l.listHeight)
 	list = append(list, t.filterLine(l.listWidth))
 	list = append(list, t.tbl.lines()...)
 	if t.tbl.len() == 0 {
-		none := "no users"
-		if t.query != "" {
-			none = "no user matches"
-		}
-		list = append(list, ui.EmptyList(*st, t.d.listError(t.list), t.data != nil, none, l.listWidth))
+		list = append(list, ui.EmptyList(*st, t.list.errText(t.env.host), t.list.data != nil, ui.EmptyUsers(t.query != ""), l.listWidth))
 	}
-	if t.chosen == "" {
-		t.body = ui.Lines(list, t.height)
-		return t
+	var pane []string
+	if t.chosen != "" {
+		pane = t.paneLines(l.paneWidth)
 	}
-	t.body = composeWithPane(st, l, list, t.paneLines(l.paneWidth), t.height)
+	t.body = t.compose(l, list, pane)
 	return t
 }
 
 // filterLine is the input while filtering, else the count and a hint.
 func (t usersTab) filterLine(width int) string {
-	st := t.d.styles
+	st := t.env.styles
 	total := 0
-	if t.data != nil {
-		total = len(t.data.users)
+	if t.list.data != nil {
+		total = len(t.list.data.users)
 	}
-	count := strconv.Itoa(total) + " users"
-	if t.query != "" {
-		count = strconv.Itoa(t.tbl.len()) + " of " + count
-	}
+	count := ui.UsersCount(t.tbl.len(), total, t.query != "")
 	if t.input.focused || len(t.input.value) > 0 {
 		return ui.FilterInput(st, t.input.Value(), t.input.focused, count, width)
 	}
-	return ui.Muted(st, count+" · / filter · enter choose", width)
+	k := t.env.keys.List
+	return ui.Muted(st, ui.JoinNonEmpty(" · ", count, ui.Hint(k.Search, ui.WithDesc(k.Enter, "choose"))), width)
 }
 
 func (t usersTab) paneLines(width int) []string {
 	var u api.User
 	if t.chosenRow >= 0 {
-		u = t.data.users[t.chosenRow]
+		u = t.list.data.users[t.chosenRow]
 	} else {
 		u = api.User{ExternalUserID: t.chosen}
 	}
@@ -77,14 +66,14 @@ func (t usersTab) paneLines(width int) []string {
 	var balances []api.NativeBalance
 	loaded := false
 	// Replies for an earlier choice are dropped (generations) and a new
-	// choice clears info, so info is the chosen user's even if the record
-	// names another external id.
-	if t.info != nil {
-		detail, balances, loaded = &t.info.user, t.info.balances, true
+	// choice resets the detail, so it is the chosen user's even if the
+	// record names another external id.
+	if info := t.detail.data; info != nil {
+		detail, balances, loaded = &info.user, info.balances, true
 	}
-	lines := ui.UserDetail(t.d.styles, u, detail, balances, loaded, width)
-	if !loaded && t.detail.err != nil {
-		lines = append(lines, ui.ErrorLine(t.d.styles, ui.ErrorText(t.detail.err, t.d.host), width))
+	lines := ui.UserDetail(t.env.styles, u, detail, balances, loaded, width)
+	if e := t.detail.errText(t.env.host); !loaded && e != "" {
+		lines = append(lines, ui.ErrorLine(t.env.styles, e, width))
 	}
 	return lines
 }
@@ -92,13 +81,14 @@ func (t usersTab) paneLines(width int) []string {
 func (t usersTab) View() string { return t.body }
 
 func (t usersTab) Help() ui.HelpMap {
-	k := t.d.keys
 	if t.input.focused {
+		k := t.env.keys.Input
 		return ui.HelpMap{
-			Short: []key.Binding{ui.WithDesc(k.Enter, "keep filter"), ui.WithDesc(k.Back, "clear filter"), k.Up, k.Down},
-			Full:  [][]key.Binding{{ui.WithDesc(k.Enter, "keep filter"), ui.WithDesc(k.Back, "clear filter")}, {k.Up, k.Down, k.PageUp, k.PageDown}},
+			Short: []key.Binding{k.Accept, k.Clear, k.Up, k.Down},
+			Full:  [][]key.Binding{{k.Accept, k.Clear, k.DeleteChar, k.DeleteWord, k.Empty}, {k.Up, k.Down, k.PageUp, k.PageDown}},
 		}
 	}
+	k := t.env.keys.List
 	_, _, ok := t.tbl.selected()
 	enter := ui.WithDesc(ui.Enabled(k.Enter, ok), "choose user")
 	back := ui.Enabled(k.Back, t.input.Value() != "" || t.chosen != "")
@@ -108,12 +98,7 @@ func (t usersTab) Help() ui.HelpMap {
 		back = ui.WithDesc(back, "clear user")
 	}
 	return ui.HelpMap{
-		Short: []key.Binding{k.Down, k.Search, enter, back, k.NextTab, k.Help, k.Quit},
-		Full: [][]key.Binding{
-			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-			{k.Search, enter, back},
-			{k.Tab1, k.Tab2, k.Tab3, k.Tab4, k.NextTab, k.PrevTab},
-			{k.Refresh, k.Redraw, k.Help, k.Quit},
-		},
+		Short: []key.Binding{k.Down, k.Search, enter, back},
+		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Search, enter, back}},
 	}
 }

@@ -16,21 +16,40 @@ type FilterField struct {
 	Value string // "any" when unset
 }
 
-// FilterBar draws the open picker; active is the focused field.
+// FilterBar draws the open picker; active is the focused field. When the
+// fields do not fit, the bar scrolls so that the focused one is in view,
+// with an ellipsis where fields are left out. The keys are in the footer.
 func FilterBar(st Styles, fields []FilterField, active, width int) string {
-	var b strings.Builder
-	b.WriteString(st.Section.Render("filters "))
+	parts := make([]string, len(fields))
 	for i, f := range fields {
 		text := f.Name + ": " + f.Value
 		if i == active {
-			b.WriteString(st.FilterActive.Render("[" + text + "]"))
+			parts[i] = st.FilterActive.Render("[" + text + "]")
 		} else {
-			b.WriteString(st.FilterField.Render(" " + text + " "))
+			parts[i] = st.FilterField.Render(" " + text + " ")
 		}
-		b.WriteByte(' ')
 	}
-	b.WriteString(st.Muted.Render("←→ field ↑↓ value enter apply esc cancel"))
+	lead := st.Section.Render("filters ")
+	first := 0
+	for first < active && Width(lead)+widthFrom(parts[first:active+1])+Width(Ellipsis)+1 > width {
+		first++
+	}
+	var b strings.Builder
+	b.WriteString(lead)
+	if first > 0 {
+		b.WriteString(st.Muted.Render(Ellipsis + " "))
+	}
+	b.WriteString(strings.Join(parts[first:], " "))
 	return cutStyled(b.String(), width)
+}
+
+// widthFrom is the width of parts joined by spaces.
+func widthFrom(parts []string) int {
+	w := 0
+	for _, p := range parts {
+		w += Width(p) + 1
+	}
+	return w
 }
 
 // FilterSummary words the active filters for the page line: "status active,

@@ -1,99 +1,199 @@
 package ui
 
-// Key bindings of DESIGN.md, in one place. The model matches keys against
-// these bindings; help is built from copies whose enabled state reflects what
-// the active tab allows right now (bubbles/help hides disabled bindings).
+// Key bindings of DESIGN.md, in scopes after bubbles' components: each scope
+// has its Default...() and every hint on screen is built from the bindings'
+// Help(), so a remapped key changes the footer, the full help and the
+// dialogs together. The model matches keys against these bindings only.
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
+
 	"github.com/charmbracelet/bubbles/key"
 )
 
-// KeyMap holds every binding of the program.
+// KeyMap holds every scope.
 type KeyMap struct {
-	// Tabs.
-	Tab1, Tab2, Tab3, Tab4 key.Binding
-	NextTab, PrevTab       key.Binding
+	Global  GlobalKeys
+	List    ListKeys
+	Picker  PickerKeys
+	Input   InputKeys
+	Dialog  DialogKeys
+	Actions ActionKeys
+}
 
-	// Movement in lists.
-	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
-
-	// Server pages.
-	PrevPage, NextPage key.Binding
-
-	// Drill-down.
-	Enter  key.Binding // open the detail pane / choose the user
-	Back   key.Binding // close the pane, clear the filter or the chosen user
-	Search key.Binding // "/" filter as you type
-	Filter key.Binding // "f" status, category, method, chain, sort
-
-	// Filter picker (only while it is open).
-	FieldPrev, FieldNext key.Binding
-	ValuePrev, ValueNext key.Binding
-
-	// Strategy actions (issue 5); Mark toggles a row for a bulk action.
-	Halt, Suspend, Resume, Archive, Stop, Mark key.Binding
-
-	// Dialogs: Confirm answers yes, Cancel no (the default).
-	Confirm, Cancel key.Binding
-
-	// Global.
+// GlobalKeys work on every tab unless a text input or picker has focus
+// (ForceQuit works always).
+type GlobalKeys struct {
+	Tabs                        []key.Binding // one per tab: 1, 2, ...
+	NextTab, PrevTab            key.Binding
 	Refresh, Redraw, Help, Quit key.Binding
+	ForceQuit                   key.Binding
 }
 
-// DefaultKeyMap returns the bindings of DESIGN.md.
-func DefaultKeyMap() KeyMap {
-	b := func(keys []string, k, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+// ListKeys move in and act on a list.
+type ListKeys struct {
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	PrevPage, NextPage                      key.Binding // server pages
+	Enter                                   key.Binding // open the detail pane / choose the user
+	Back                                    key.Binding // close the pane, clear the filter or the chosen user
+	Search                                  key.Binding // "/" filter as you type
+	Filter                                  key.Binding // "f" status, category, method, chain, sort
+	Mark                                    key.Binding // toggle a row for a bulk action
+}
+
+// PickerKeys work while the filter picker is open.
+type PickerKeys struct {
+	FieldPrev, FieldNext, ValuePrev, ValueNext key.Binding
+	Apply, Cancel                              key.Binding
+}
+
+// InputKeys work while a text input has focus: printable keys type, these
+// edit, accept or leave it, and the arrows still move the list below.
+type InputKeys struct {
+	Accept, Clear                 key.Binding
+	DeleteChar, DeleteWord, Empty key.Binding
+	Up, Down, PageUp, PageDown    key.Binding
+}
+
+// DialogKeys answer a confirmation: Confirm is yes, Cancel no (the default,
+// as is Submit on a y/n dialog); Submit sends what was typed.
+type DialogKeys struct {
+	Confirm, Cancel, Submit, DeleteChar, Close key.Binding
+}
+
+// ActionKeys bind action names (those of package action) to keys. An action
+// without a row here is reached from the action menu only.
+type ActionKeys []NamedBinding
+
+// NamedBinding is a binding with the name an action or setting uses.
+type NamedBinding struct {
+	Name    string
+	Binding key.Binding
+}
+
+// For returns the binding of an action.
+func (a ActionKeys) For(name string) (key.Binding, bool) {
+	for _, nb := range a {
+		if nb.Name == name {
+			return nb.Binding, true
+		}
 	}
+	return key.Binding{}, false
+}
+
+// Match returns the action whose binding matches msg.
+func (a ActionKeys) Match(msg fmt.Stringer) (string, bool) {
+	for _, nb := range a {
+		if key.Matches(msg, nb.Binding) {
+			return nb.Name, true
+		}
+	}
+	return "", false
+}
+
+func bind(keys []string, k, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+}
+
+// DefaultKeyMap returns the bindings of DESIGN.md for tabs with these titles.
+func DefaultKeyMap(tabTitles ...string) KeyMap {
 	return KeyMap{
-		Tab1:    b([]string{"1"}, "1", "overview"),
-		Tab2:    b([]string{"2"}, "2", "strategies"),
-		Tab3:    b([]string{"3"}, "3", "pools"),
-		Tab4:    b([]string{"4"}, "4", "users"),
-		NextTab: b([]string{"tab"}, "tab", "next tab"),
-		PrevTab: b([]string{"shift+tab"}, "shift+tab", "previous tab"),
-
-		Up:       b([]string{"up", "k"}, "↑/k", "up"),
-		Down:     b([]string{"down", "j"}, "↓/j", "down"),
-		PageUp:   b([]string{"pgup"}, "pgup", "page up"),
-		PageDown: b([]string{"pgdown"}, "pgdn", "page down"),
-		Top:      b([]string{"g", "home"}, "g", "top"),
-		Bottom:   b([]string{"G", "end"}, "G", "bottom"),
-
-		PrevPage: b([]string{"["}, "[", "prev page"),
-		NextPage: b([]string{"]"}, "]", "next page"),
-
-		Enter:  b([]string{"enter"}, "enter", "details"),
-		Back:   b([]string{"esc"}, "esc", "back"),
-		Search: b([]string{"/"}, "/", "filter"),
-		Filter: b([]string{"f"}, "f", "filters"),
-
-		FieldPrev: b([]string{"left", "shift+tab"}, "←", "field"),
-		FieldNext: b([]string{"right", "tab"}, "→", "field"),
-		ValuePrev: b([]string{"up", "k"}, "↑", "value"),
-		ValueNext: b([]string{"down", "j", " "}, "↓", "value"),
-
-		Halt:    b([]string{"h"}, "h", "halt"),
-		Suspend: b([]string{"s"}, "s", "suspend"),
-		Resume:  b([]string{"r"}, "r", "resume"),
-		Archive: b([]string{"a"}, "a", "archive"),
-		Stop:    b([]string{"x"}, "x", "stop"),
-		Mark:    b([]string{" "}, "space", "mark"),
-
-		Confirm: b([]string{"y"}, "y", "confirm"),
-		Cancel:  b([]string{"n", "esc"}, "n/esc", "cancel"),
-
-		Refresh: b([]string{"ctrl+r"}, "ctrl+r", "refresh"),
-		Redraw:  b([]string{"ctrl+l"}, "ctrl+l", "redraw"),
-		Help:    b([]string{"?"}, "?", "help"),
-		Quit:    b([]string{"q", "ctrl+c"}, "q", "quit"),
+		Global:  DefaultGlobalKeys(tabTitles...),
+		List:    DefaultListKeys(),
+		Picker:  DefaultPickerKeys(),
+		Input:   DefaultInputKeys(),
+		Dialog:  DefaultDialogKeys(),
+		Actions: DefaultActionKeys(),
 	}
 }
 
-// ActionBindings are the bindings that change a strategy's state or mark rows
-// for doing so; read-only mode and the state machine hide them from help.
-func (k KeyMap) ActionBindings() []key.Binding {
-	return []key.Binding{k.Halt, k.Suspend, k.Resume, k.Archive, k.Stop, k.Mark}
+// DefaultGlobalKeys binds 1, 2, ... to the tabs in order.
+func DefaultGlobalKeys(tabTitles ...string) GlobalKeys {
+	tabs := make([]key.Binding, len(tabTitles))
+	for i, title := range tabTitles {
+		n := strconv.Itoa(i + 1)
+		tabs[i] = bind([]string{n}, n, strings.ToLower(title))
+	}
+	return GlobalKeys{
+		Tabs:      tabs,
+		NextTab:   bind([]string{"tab"}, "tab", "next tab"),
+		PrevTab:   bind([]string{"shift+tab"}, "shift+tab", "previous tab"),
+		Refresh:   bind([]string{"ctrl+r"}, "ctrl+r", "refresh"),
+		Redraw:    bind([]string{"ctrl+l"}, "ctrl+l", "redraw"),
+		Help:      bind([]string{"?"}, "?", "help"),
+		Quit:      bind([]string{"q", "ctrl+c"}, "q", "quit"),
+		ForceQuit: bind([]string{"ctrl+c"}, "ctrl+c", "quit"),
+	}
+}
+
+// DefaultListKeys returns the list bindings.
+func DefaultListKeys() ListKeys {
+	return ListKeys{
+		Up:       bind([]string{"up", "k"}, "↑/k", "up"),
+		Down:     bind([]string{"down", "j"}, "↓/j", "down"),
+		PageUp:   bind([]string{"pgup"}, "pgup", "page up"),
+		PageDown: bind([]string{"pgdown"}, "pgdn", "page down"),
+		Top:      bind([]string{"g", "home"}, "g", "top"),
+		Bottom:   bind([]string{"G", "end"}, "G", "bottom"),
+		PrevPage: bind([]string{"["}, "[", "prev page"),
+		NextPage: bind([]string{"]"}, "]", "next page"),
+		Enter:    bind([]string{"enter"}, "enter", "details"),
+		Back:     bind([]string{"esc"}, "esc", "back"),
+		Search:   bind([]string{"/"}, "/", "filter"),
+		Filter:   bind([]string{"f"}, "f", "filters"),
+		Mark:     bind([]string{" "}, "space", "mark"),
+	}
+}
+
+// DefaultPickerKeys returns the filter picker's bindings.
+func DefaultPickerKeys() PickerKeys {
+	return PickerKeys{
+		FieldPrev: bind([]string{"left", "shift+tab"}, "←", "field"),
+		FieldNext: bind([]string{"right", "tab"}, "→", "field"),
+		ValuePrev: bind([]string{"up", "k"}, "↑", "value"),
+		ValueNext: bind([]string{"down", "j", " "}, "↓", "value"),
+		Apply:     bind([]string{"enter", "f"}, "enter", "apply"),
+		Cancel:    bind([]string{"esc"}, "esc", "cancel"),
+	}
+}
+
+// DefaultInputKeys returns the text input's bindings.
+func DefaultInputKeys() InputKeys {
+	return InputKeys{
+		Accept:     bind([]string{"enter"}, "enter", "keep filter"),
+		Clear:      bind([]string{"esc"}, "esc", "clear filter"),
+		DeleteChar: bind([]string{"backspace"}, "backspace", "delete"),
+		DeleteWord: bind([]string{"ctrl+w"}, "ctrl+w", "delete word"),
+		Empty:      bind([]string{"ctrl+u"}, "ctrl+u", "clear"),
+		Up:         bind([]string{"up"}, "↑", "up"),
+		Down:       bind([]string{"down"}, "↓", "down"),
+		PageUp:     bind([]string{"pgup"}, "pgup", "page up"),
+		PageDown:   bind([]string{"pgdown"}, "pgdn", "page down"),
+	}
+}
+
+// DefaultDialogKeys returns the dialogs' bindings.
+func DefaultDialogKeys() DialogKeys {
+	return DialogKeys{
+		Confirm:    bind([]string{"y"}, "y", "confirm"),
+		Cancel:     bind([]string{"n", "esc"}, "n/esc", "cancel"),
+		Submit:     bind([]string{"enter"}, "enter", "confirm when typed"),
+		DeleteChar: bind([]string{"backspace"}, "backspace", "delete"),
+		Close:      bind([]string{"esc", "enter", "q", " "}, "esc", "close"),
+	}
+}
+
+// DefaultActionKeys binds the frequent actions; the rest live in the menu.
+func DefaultActionKeys() ActionKeys {
+	return ActionKeys{
+		{"halt", bind([]string{"h"}, "h", "halt")},
+		{"suspend", bind([]string{"s"}, "s", "suspend")},
+		{"resume", bind([]string{"r"}, "r", "resume")},
+		{"archive", bind([]string{"a"}, "a", "archive")},
+		{"stop", bind([]string{"x"}, "x", "stop")},
+	}
 }
 
 // HelpMap is the help of one screen state: what the footer shows (Short) and
@@ -112,7 +212,7 @@ func (h HelpMap) FullHelp() [][]key.Binding { return h.Full }
 // Enabled returns a copy of b enabled or disabled, for building a HelpMap
 // without touching the shared key map.
 func Enabled(b key.Binding, on bool) key.Binding {
-	b.SetEnabled(on)
+	b.SetEnabled(on && len(b.Keys()) > 0)
 	return b
 }
 
@@ -122,3 +222,17 @@ func WithDesc(b key.Binding, desc string) key.Binding {
 	b.SetHelp(b.Help().Key, desc)
 	return b
 }
+
+// Hint words bindings as "y confirm · n/esc cancel", skipping disabled ones.
+func Hint(bindings ...key.Binding) string {
+	parts := make([]string, 0, len(bindings))
+	for _, b := range bindings {
+		if b.Enabled() && b.Help().Key != "" {
+			parts = append(parts, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// KeyName is the name a hint shows for a binding ("h").
+func KeyName(b key.Binding) string { return b.Help().Key }

@@ -149,3 +149,39 @@ func GainsLine(st Styles, gains []ChainGain, width int) string {
 	}
 	return st.Paging.Render(Fit(b.String(), width))
 }
+
+// UserCounts words a user's strategy totals: "12 strategies, 3 active".
+func UserCounts(total int64, active *int64) string {
+	s := Int(total) + " strategies"
+	if active != nil {
+		s += ", " + Int(*active) + " active"
+	}
+	return s
+}
+
+// MarksSummary counts the marked rows and those not shown (filtered out or
+// on another page): "3 marked (1 hidden by the filter or page)", "" when none.
+func MarksSummary(marked, hidden int) string {
+	if marked == 0 {
+		return ""
+	}
+	s := strconv.Itoa(marked) + " marked"
+	if hidden > 0 {
+		s += " (" + strconv.Itoa(hidden) + " hidden by the filter or page)"
+	}
+	return s
+}
+
+// EmptyStrategies says why the strategy list has no rows.
+func EmptyStrategies(filtered bool, filterKey string) string {
+	if filtered {
+		return "no strategies match the filters (" + filterKey + " to change)"
+	}
+	return "no strategies"
+}
+
+// NoneSelected is the pane's line when no row is selected.
+func NoneSelected(what string) string { return "no " + what + " selected" }
+
+// Loading is the pane's note while its read is on the way.
+const Loading = "loading…"

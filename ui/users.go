@@ -12,23 +12,17 @@ func UserColumns() []Column {
 		{Title: "ID", Min: 4, Max: 7, Right: true, Priority: 1},
 		{Title: "EXTERNAL ID", Min: 12, Max: 32},
 		{Title: "WALLET", Min: 15, Max: 46, Middle: true},
-		{Title: "E-MAIL", Min: 14, Max: 32, Priority: 2},
 	}
 }
 
 // UserCells builds the cells of a sanitised user in UserColumns order. The
-// list read carries no e-mail (spec 2); email is the one learned from the
-// single read, if any.
+// list read carries no e-mail (spec 4.1), so the list has no such column;
+// the pane shows it from the single read.
 func UserCells(u api.User) []Cell {
-	email := Cell{Text: Dash, Tone: ToneMuted}
-	if u.Email != "" {
-		email = Cell{Text: u.Email}
-	}
 	return []Cell{
 		{Text: Int(u.ID)},
 		{Text: OrDash(u.ExternalUserID)},
 		{Text: OrDash(u.WalletAddress)},
-		email,
 	}
 }
 
@@ -72,4 +66,21 @@ func UserDetail(st Styles, u api.User, detail *api.User, balances []api.NativeBa
 		lines = append(lines, KV(st, ChainName(b.ChainID), v, width))
 	}
 	return lines
+}
+
+// UsersCount words the list's size: "40 users" or "3 of 40 users".
+func UsersCount(shown, total int, filtered bool) string {
+	s := Int(int64(total)) + " users"
+	if filtered {
+		s = Int(int64(shown)) + " of " + s
+	}
+	return s
+}
+
+// EmptyUsers says why the users list has no rows.
+func EmptyUsers(filtered bool) string {
+	if filtered {
+		return "no user matches"
+	}
+	return "no users"
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
 	"github.com/stratop/stratop/internal/hostile"
+	"github.com/stratop/stratop/internal/testkit"
 	"github.com/stratop/stratop/model"
 )
 
@@ -79,7 +80,7 @@ func startProgramForbidding(t *testing.T, c model.API, width, height int, forbid
 	opts = append([]model.Option{model.WithInterval(testInterval), model.WithMaxBackoff(testMaxBackoff),
 		model.WithFetchTimeout(testFetch), model.WithProfile("hostile")}, opts...)
 	st := &frameCheck{width: width, height: height, step: "first frame", forbidden: forbidden}
-	m := model.New(c, opts...)
+	m := model.New(t.Context(), c, opts...)
 	tm := teatest.NewTestModel(t, guard{inner: m.Tea(), st: st}, teatest.WithInitialTermSize(width, height))
 	r := &run{t: t, tm: tm, st: st, width: width, height: height}
 	t.Cleanup(func() { _ = tm.Quit() })
@@ -93,7 +94,7 @@ func (r *run) step(name string, keys ...string) {
 	r.st.step = name
 	r.st.mu.Unlock()
 	for _, k := range keys {
-		r.tm.Send(keyMsg(k))
+		r.tm.Send(testkit.Key(k))
 	}
 }
 
@@ -293,30 +294,4 @@ func (c *frameCheck) report(t *testing.T) {
 	for _, p := range c.problems {
 		t.Error(p)
 	}
-}
-
-// keyMsg is the key message for a key name ("down", "enter", "esc", "tab",
-// "ctrl+r", "space", "backspace") or for typed runes.
-func keyMsg(k string) tea.KeyMsg {
-	switch k {
-	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
-	case "up":
-		return tea.KeyMsg{Type: tea.KeyUp}
-	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
-	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
-	case "tab":
-		return tea.KeyMsg{Type: tea.KeyTab}
-	case "ctrl+r":
-		return tea.KeyMsg{Type: tea.KeyCtrlR}
-	case "space":
-		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
-	case "backspace":
-		return tea.KeyMsg{Type: tea.KeyBackspace}
-	case "pgdown":
-		return tea.KeyMsg{Type: tea.KeyPgDown}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }

@@ -11,17 +11,16 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/muesli/termenv"
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
+	"github.com/stratop/stratop/internal/testkit"
 	"github.com/stratop/stratop/model"
 )
 
@@ -90,13 +89,13 @@ func TestSoak(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reads := &countingAPI{c: c}
-	m := model.New(reads, model.WithInterval(interval), model.WithMaxBackoff(maxBackoff),
+	reads := testkit.NewCountingAPI(c)
+	m := model.New(ctx, reads, model.WithInterval(interval), model.WithMaxBackoff(maxBackoff),
 		model.WithFetchTimeout(fetchTimeout), model.WithProfile("soak"))
-	last := &atomic.Pointer[string]{}
-	tm := teatest.NewTestModel(t, probe{inner: m.Tea(), last: last}, teatest.WithInitialTermSize(120, 40))
+	pr := testkit.NewProbe(m.Tea())
+	tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(120, 40))
 
-	s := &soaker{t: t, tm: tm, last: last}
+	s := &soaker{t: t, tm: tm, probe: pr}
 	start := time.Now()
 	s.run(min(d/10, 10*time.Second)) // warm-up: caches, connections, first frames
 	g0, h0 := measure()
@@ -107,16 +106,16 @@ func TestSoak(t *testing.T) {
 	for cycle := 0; time.Since(start)+2*phase < d; cycle++ {
 		s.run(phase) // healthy
 		fp := faultPhases[cycle%len(faultPhases)]
-		failedBefore := reads.failed.Load()
+		failedBefore := reads.Failed()
 		sb.SetFaults(fp.faults)
 		s.run(phase)
 		sb.SetFaults(sandbox.Faults{})
-		if reads.failed.Load() == failedBefore {
+		if reads.Failed() == failedBefore {
 			t.Errorf("cycle %d (%s): no read failed while the faults were on; the soak tests nothing", cycle, fp.name)
 		}
 		healed := time.Now()
 		took, ok := s.until(recoveryBound, func() bool {
-			return reads.lastSuccess().After(healed) && !strings.Contains(s.frame(), "STALE")
+			return reads.LastSuccess().After(healed) && !strings.Contains(s.frame(), "STALE")
 		})
 		if !ok {
 			t.Errorf("cycle %d (%s): no successful poll and no fresh frame within %v of healing; last frame:\n%s",
@@ -129,12 +128,12 @@ func TestSoak(t *testing.T) {
 
 	g1, h1 := measure()
 	t.Logf("after %v: %d goroutines, HeapInuse %.1f MiB; reads ok %d, failed %d; recoveries %v",
-		time.Since(start).Round(time.Second), g1, mib(h1), reads.ok.Load(), reads.failed.Load(), recoveries)
+		time.Since(start).Round(time.Second), g1, mib(h1), reads.Succeeded(), reads.Failed(), recoveries)
 	if len(recoveries) == 0 {
 		t.Errorf("no fault cycle completed in %v: make STRATOP_SOAK longer", d)
 	}
-	if reads.ok.Load() < int64(d/interval)/2 {
-		t.Errorf("only %d successful reads in %v at a %v interval", reads.ok.Load(), d, interval)
+	if reads.Succeeded() < int64(d/interval)/2 {
+		t.Errorf("only %d successful reads in %v at a %v interval", reads.Succeeded(), d, interval)
 	}
 	if g1 > g0+goroutineSlack {
 		t.Errorf("goroutines grew from %d to %d while running:\n%s", g0, g1, goroutineDump())
@@ -159,11 +158,11 @@ func TestSoak(t *testing.T) {
 // soaker drives the program: keys of the tour, draining its output so the
 // captured stream does not grow without bound.
 type soaker struct {
-	t    *testing.T
-	tm   *teatest.TestModel
-	last *atomic.Pointer[string]
-	key  int
-	next time.Time
+	t     *testing.T
+	tm    *teatest.TestModel
+	probe testkit.Probe
+	key   int
+	next  time.Time
 }
 
 // run lets the program work for d, typing a key of the tour every 2 s.
@@ -191,49 +190,13 @@ func (s *soaker) until(limit time.Duration, cond func() bool) (time.Duration, bo
 func (s *soaker) step() {
 	_, _ = io.Copy(io.Discard, s.tm.Output())
 	if time.Now().After(s.next) {
-		s.tm.Send(keyMsg(keyTour[s.key%len(keyTour)]))
+		s.tm.Send(testkit.Key(keyTour[s.key%len(keyTour)]))
 		s.key++
 		s.next = time.Now().Add(2 * time.Second)
 	}
 }
 
-func (s *soaker) frame() string {
-	if v := s.last.Load(); v != nil {
-		return *v
-	}
-	return ""
-}
-
-// probe keeps the program's latest frame.
-type probe struct {
-	inner tea.Model
-	last  *atomic.Pointer[string]
-}
-
-func (p probe) Init() tea.Cmd { return p.inner.Init() }
-
-func (p probe) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	m, cmd := p.inner.Update(msg)
-	return probe{inner: m, last: p.last}, cmd
-}
-
-func (p probe) View() string {
-	v := p.inner.View()
-	p.last.Store(&v)
-	return v
-}
-
-func keyMsg(k string) tea.KeyMsg {
-	switch k {
-	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
-	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
-	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
-}
+func (s *soaker) frame() string { return s.probe.Frame() }
 
 // measure is the goroutine count and HeapInuse after a full collection.
 func measure() (int, uint64) {

@@ -1,0 +1,133 @@
+package model
+
+import (
+	"context"
+	"time"
+
+	"github.com/charmbracelet/bubbles/help"
+
+	"github.com/stratop/stratop/action"
+	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/ui"
+)
+
+// Defaults of the options below.
+const (
+	DefaultInterval     = 5 * time.Second
+	MinInterval         = time.Second
+	DefaultMaxBackoff   = 60 * time.Second
+	DefaultFetchTimeout = 30 * time.Second
+	DefaultPageSize     = 50
+	// DefaultActionTimeout bounds one action request; an action that runs
+	// out of it has an unknown outcome and is never retried automatically.
+	DefaultActionTimeout = 15 * time.Second
+)
+
+// env holds the model's fixed collaborators and settings: set once by New,
+// never changed afterwards, shared by every tab through one pointer.
+type env struct {
+	ctx           context.Context // the program's: quitting cancels what is in flight
+	api           API
+	journal       audit.Journal
+	now           func() time.Time
+	interval      time.Duration
+	maxBackoff    time.Duration
+	fetchTimeout  time.Duration
+	actionTimeout time.Duration
+	pageSize      int
+	profile       string
+	host          string
+	readOnly      bool
+	user          string // --user: the external id chosen at start
+	styles        ui.Styles
+	keys          ui.KeyMap
+	help          help.Model
+}
+
+// Option configures New.
+type Option func(*env)
+
+// WithClock injects the clock used for every time shown and for scheduling
+// decisions, so tests and golden files are deterministic.
+func WithClock(now func() time.Time) Option { return func(e *env) { e.now = now } }
+
+// WithInterval sets the poll interval (at least MinInterval in the command
+// line; tests may pass less).
+func WithInterval(iv time.Duration) Option { return func(e *env) { e.interval = iv } }
+
+// WithMaxBackoff caps the delay between polls that keep failing.
+func WithMaxBackoff(max time.Duration) Option { return func(e *env) { e.maxBackoff = max } }
+
+// WithFetchTimeout bounds each fetch command (all its requests).
+func WithFetchTimeout(t time.Duration) Option { return func(e *env) { e.fetchTimeout = t } }
+
+// WithActionTimeout bounds each action request (tests pass less than the
+// sandbox's ActionLatency to reach the "outcome unknown" path).
+func WithActionTimeout(t time.Duration) Option { return func(e *env) { e.actionTimeout = t } }
+
+// WithPageSize sets the strategies page size (1..100, the spec's maximum).
+func WithPageSize(n int) Option { return func(e *env) { e.pageSize = n } }
+
+// WithProfile names the profile shown in the header (prod* is marked red).
+func WithProfile(name string) Option { return func(e *env) { e.profile = name } }
+
+// WithUser chooses a user (external id) at start, as --user does.
+func WithUser(externalID string) Option { return func(e *env) { e.user = externalID } }
+
+// WithReadOnly hides and refuses every action (--read-only).
+func WithReadOnly(on bool) Option { return func(e *env) { e.readOnly = on } }
+
+// WithJournal records every action sent (the audit log).
+func WithJournal(j audit.Journal) Option { return func(e *env) { e.journal = j } }
+
+// newEnv applies the options over the defaults.
+func newEnv(ctx context.Context, client API, opts []Option) *env {
+	e := &env{
+		ctx:           ctx,
+		api:           client,
+		journal:       audit.Discard,
+		now:           time.Now,
+		interval:      DefaultInterval,
+		maxBackoff:    DefaultMaxBackoff,
+		fetchTimeout:  DefaultFetchTimeout,
+		actionTimeout: DefaultActionTimeout,
+		pageSize:      DefaultPageSize,
+		styles:        ui.DefaultStyles(),
+		keys:          ui.DefaultKeyMap(tabTitles()...),
+	}
+	for _, o := range opts {
+		if o != nil {
+			o(e)
+		}
+	}
+	if e.interval <= 0 {
+		e.interval = DefaultInterval
+	}
+	if e.maxBackoff < e.interval {
+		e.maxBackoff = e.interval
+	}
+	if e.actionTimeout <= 0 {
+		e.actionTimeout = DefaultActionTimeout
+	}
+	if e.pageSize < 1 || e.pageSize > 100 {
+		e.pageSize = DefaultPageSize
+	}
+	if e.journal == nil {
+		e.journal = audit.Discard
+	}
+	if client != nil {
+		e.host = ui.Sanitize(client.Host())
+	}
+	e.help = ui.NewHelp(e.styles)
+	return e
+}
+
+// actionsEnabled reports whether actions may be offered at all: false in
+// read-only mode. Help and marks consult it; the workflow enforces it.
+func (e *env) actionsEnabled() bool { return !e.readOnly }
+
+// runner sends actions with the dashboard's client, journal and timeouts.
+func (e *env) runner() action.Runner {
+	return action.Runner{Client: e.api, Journal: e.journal, Source: "dashboard",
+		ReadTimeout: e.fetchTimeout, SendTimeout: e.actionTimeout}
+}

@@ -1,0 +1,146 @@
+package model
+
+// The key pipeline. Bubble Tea v1 delivers printable keys that arrive in one
+// read (type-ahead over a slow link) as one KeyMsg with several runes, and
+// esc followed quickly by a key as alt+key. Every key counts, in order: a
+// multi-rune message is split into one key per rune, and alt+rune becomes
+// esc then the rune (nothing is bound to alt). A bracketed paste stays whole:
+// a text input takes it as text, and no binding matches it anywhere else.
+//
+// Then each key goes, in order, to: the quit key while the frame is hidden
+// (nothing else acts unseen), the open dialog, the full help, a tab that
+// captures keys (text input, picker), the global keys, the action keys, and
+// the visible tab.
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/action"
+	"github.com/stratop/stratop/ui"
+)
+
+// splitKeys turns one KeyMsg into the keys it stands for, in order.
+func splitKeys(msg tea.KeyMsg) []tea.KeyMsg {
+	if msg.Paste || msg.Type != tea.KeyRunes {
+		return []tea.KeyMsg{msg}
+	}
+	out := make([]tea.KeyMsg, 0, len(msg.Runes)+1)
+	if msg.Alt {
+		out = append(out, tea.KeyMsg{Type: tea.KeyEsc})
+	}
+	for _, r := range msg.Runes {
+		out = append(out, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	return out
+}
+
+// handleKeys runs every key of msg through handleKey.
+func (m Model) handleKeys(msg tea.KeyMsg) (Model, tea.Cmd) {
+	keys := splitKeys(msg)
+	cmds := make([]tea.Cmd, 0, len(keys))
+	for _, k := range keys {
+		var cmd tea.Cmd
+		m, cmd = m.handleKey(k)
+		cmds = append(cmds, cmd)
+	}
+	return m, tea.Batch(cmds...)
+}
+
+// handleKey routes one key.
+func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	g := m.env.keys.Global
+	if key.Matches(msg, g.ForceQuit) {
+		return m, tea.Quit
+	}
+	if m.hidden() {
+		if key.Matches(msg, g.Quit) {
+			return m, tea.Quit
+		}
+		return m, nil
+	}
+	m.notice = ""
+	if m.acts.overlay != nil {
+		if key.Matches(msg, g.Refresh) {
+			// Data may refresh under a dialog; its target is captured.
+			return m.refresh()
+		}
+		var ef effect
+		m.acts, ef = m.acts.key(msg)
+		return m.apply(ef)
+	}
+	if m.showHelp {
+		switch {
+		case key.Matches(msg, g.Quit):
+			return m, tea.Quit
+		case key.Matches(msg, g.Help), key.Matches(msg, m.env.keys.List.Back):
+			m.showHelp = false
+		}
+		return m, nil
+	}
+	cur := m.tabs[m.active]
+	if !cur.Capturing() {
+		if m, cmd, ok := m.globalKey(msg); ok {
+			return m, cmd
+		}
+		if name, ok := m.env.keys.Actions.Match(msg); ok {
+			return m.ask(name)
+		}
+	}
+	var cmd tea.Cmd
+	m.tabs[m.active], cmd = cur.Update(msg)
+	return m, cmd
+}
+
+// globalKey handles the keys that work on every tab.
+func (m Model) globalKey(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
+	g := m.env.keys.Global
+	n := len(m.tabs)
+	switch {
+	case key.Matches(msg, g.Quit):
+		return m, tea.Quit, true
+	case key.Matches(msg, g.Help):
+		m.showHelp = true
+		return m, nil, true
+	case key.Matches(msg, g.Redraw):
+		return m, tea.ClearScreen, true
+	case key.Matches(msg, g.Refresh):
+		m, cmd := m.refresh()
+		return m, cmd, true
+	case key.Matches(msg, g.NextTab):
+		m, cmd := m.switchTab((m.active + 1) % n)
+		return m, cmd, true
+	case key.Matches(msg, g.PrevTab):
+		m, cmd := m.switchTab((m.active + n - 1) % n)
+		return m, cmd, true
+	}
+	for i, b := range g.Tabs {
+		if key.Matches(msg, b) {
+			m, cmd := m.switchTab(i)
+			return m, cmd, true
+		}
+	}
+	return m, nil, false
+}
+
+// ask hands an action key to the workflow with the visible tab's selection.
+func (m Model) ask(name string) (Model, tea.Cmd) {
+	spec, ok := action.Lookup(name)
+	if !ok {
+		return m, nil
+	}
+	var ef effect
+	m.acts, ef = m.acts.ask(spec, m.tabs[m.active].Selection())
+	return m.apply(ef)
+}
+
+// hideOverlays closes what cannot be drawn while the frame is hidden: an
+// open dialog is cancelled (saying so), the full help closed.
+func (m Model) hideOverlays() Model {
+	m.showHelp = false
+	if m.acts.overlay != nil {
+		m.acts.overlay = nil
+		m.notice = ui.NoticeTooSmall
+	}
+	return m
+}

@@ -1,0 +1,302 @@
+package model
+
+// The action workflow: the one owner of every action from the key to the
+// outcome. The root hands it an action name (from the key map) and the
+// visible tab's selection; it gates (read-only, the table's allowed states,
+// one action in flight per strategy), opens the confirmation bound to the
+// record captured then, and on a confirming decision sends through
+// action.Runner (read first, audit, send once, never retried), re-reads,
+// and reports. What it changes for the tabs travels as one workflowMsg.
+
+import (
+	"slices"
+	"strconv"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/action"
+	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/ui"
+)
+
+// request is one confirmed action: on the target captured when its dialog
+// opened, or on each of the marked ids (bulk).
+type request struct {
+	spec   action.Spec
+	target action.Target
+	ids    []int64 // bulk: the marked ids; target.Owner is the chosen user
+}
+
+func (r request) bulk() bool { return r.ids != nil }
+
+// subject names the request in notices: "halt strategy 12".
+func (r request) subject() string {
+	if r.bulk() {
+		return r.spec.Name + " " + strconv.Itoa(len(r.ids)) + " marked strategies"
+	}
+	return ui.ActionSubject(r.spec.Name, r.target.Strategy.ID)
+}
+
+// overlay is a modal layer over the body (a dialog). It receives every key
+// while open and answers with a decision; View draws it in the body's size.
+type overlay interface {
+	Update(msg tea.KeyMsg) (overlay, decision)
+	View(width, height int) string
+	Help() ui.HelpMap
+}
+
+// decision is what a dialog decided on a key.
+type decision struct {
+	close  bool     // the dialog is done
+	notice string   // said in the status line when it closes
+	send   *request // confirmed: send this
+}
+
+// workflowMsg tells the tabs what the workflow changed: the in-flight set
+// (shared, never modified in place), fresh records and marks acted on.
+type workflowMsg struct {
+	pending map[int64]bool
+	records []api.Strategy
+	unmark  []int64
+}
+
+// effect is what a workflow step asks of the root.
+type effect struct {
+	notice  string
+	cmd     tea.Cmd
+	news    bool // send the tabs a workflowMsg
+	records []api.Strategy
+	unmark  []int64
+}
+
+type workflow struct {
+	env      *env
+	overlay  overlay
+	inflight map[int64]bool // copy-on-write
+}
+
+func newWorkflow(e *env) workflow { return workflow{env: e} }
+
+// ask is the gate: the only path from a key to a dialog. It refuses in
+// read-only mode, then what the table forbids (saying why, sending
+// nothing), and otherwise opens the confirmation.
+func (w workflow) ask(spec action.Spec, sel selection) (workflow, effect) {
+	if !w.env.actionsEnabled() {
+		return w, effect{notice: ui.NoticeReadOnly}
+	}
+	if w.overlay != nil {
+		return w, effect{}
+	}
+	if len(sel.marked) > 0 && spec.Bulk {
+		req := request{spec: spec, target: action.Target{Owner: sel.user}, ids: slices.Clone(sel.marked)}
+		w.overlay = newConfirmDialog(w.env, req, sel.hidden)
+		return w, effect{}
+	}
+	if sel.strategy == nil || spec.Scope != action.ScopeStrategy {
+		return w, effect{}
+	}
+	s := *sel.strategy
+	subject := ui.ActionSubject(spec.Name, s.ID)
+	if ok, why := spec.Allowed(s); !ok {
+		return w, effect{notice: ui.NoticeRefused(subject, why)}
+	}
+	if w.inflight[s.ID] {
+		return w, effect{notice: ui.NoticeInFlight(s.ID)}
+	}
+	owner := sel.user
+	if owner == "" {
+		owner = s.UserID
+	}
+	w.overlay = newConfirmDialog(w.env, request{spec: spec, target: action.Target{Strategy: s, Owner: owner}}, 0)
+	return w, effect{}
+}
+
+// key hands a key to the open dialog and carries out its decision.
+func (w workflow) key(msg tea.KeyMsg) (workflow, effect) {
+	next, d := w.overlay.Update(msg)
+	if d.close {
+		next = nil
+	}
+	w.overlay = next
+	if d.send == nil {
+		return w, effect{notice: d.notice}
+	}
+	w.overlay = nil
+	return w.send(*d.send)
+}
+
+// send locks the ids not already in flight and starts the command.
+func (w workflow) send(req request) (workflow, effect) {
+	if !req.bulk() {
+		id := req.target.Strategy.ID
+		if w.inflight[id] {
+			return w, effect{notice: ui.NoticeInFlight(id)}
+		}
+		w.inflight = toggled(w.inflight, id, true)
+		return w, effect{notice: ui.NoticeSending(req.subject()), news: true, cmd: w.actionCmd(req)}
+	}
+	var ids, busy []int64
+	for _, id := range req.ids {
+		if w.inflight[id] {
+			busy = append(busy, id)
+			continue
+		}
+		ids = append(ids, id)
+		w.inflight = toggled(w.inflight, id, true)
+	}
+	req.ids = ids
+	return w, effect{notice: ui.NoticeSending(req.subject()), news: true, cmd: w.bulkCmd(req, busy)}
+}
+
+// actionDoneMsg is the end of one action: its result and the record read
+// again afterwards (nil when that read failed, with rereadErr).
+type actionDoneMsg struct {
+	req       request
+	res       action.Result
+	reread    *api.Strategy
+	rereadErr error
+}
+
+// actionCmd runs the action and re-reads the strategy.
+func (w workflow) actionCmd(req request) tea.Cmd {
+	ctx, runner := w.env.ctx, w.env.runner()
+	return func() tea.Msg {
+		res := runner.Run(ctx, req.spec, req.target)
+		msg := actionDoneMsg{req: req, res: res}
+		switch {
+		case res.Sent:
+			msg.reread, msg.rereadErr = runner.Read(ctx, req.target.Strategy.ID)
+		case res.Current != nil:
+			msg.reread = res.Current
+		}
+		if msg.reread != nil {
+			c := cleanStrategy(*msg.reread)
+			msg.reread = &c
+		}
+		return msg
+	}
+}
+
+// settle takes the end of an action or a bulk action.
+func (w workflow) settle(msg tea.Msg) (workflow, effect) {
+	switch msg := msg.(type) {
+	case actionDoneMsg:
+		return w.settleAction(msg)
+	case bulkDoneMsg:
+		return w.settleBulk(msg)
+	}
+	return w, effect{}
+}
+
+func (w workflow) settleAction(msg actionDoneMsg) (workflow, effect) {
+	req, res := msg.req, msg.res
+	id := req.target.Strategy.ID
+	w.inflight = toggled(w.inflight, id, false)
+	ef := effect{news: true}
+	if msg.reread != nil {
+		ef.records = []api.Strategy{*msg.reread}
+	}
+	subject := req.subject()
+	st := w.env.styles
+	keys := w.env.keys.Dialog
+	switch {
+	case res.Outcome == action.OutcomeDone:
+		ef.notice = ui.NoticeDone(subject, string(req.spec.Next))
+		if res.NewID != 0 {
+			ef.notice += " (new strategy " + itoa(res.NewID) + ")"
+		}
+	case res.Outcome == action.OutcomeUnknown:
+		ef.notice = ui.NoticeOutcome(subject, "outcome unknown")
+		record, rereadErr := "", ""
+		var retry *request
+		if msg.reread != nil {
+			record = string(msg.reread.Status)
+			again := req
+			again.target.Strategy = *msg.reread
+			retry = &again
+		} else if msg.rereadErr != nil {
+			rereadErr = ui.ErrorText(msg.rereadErr, w.env.host)
+		}
+		lines := ui.OutcomeUnknownLines(req.spec.Name, id, ui.ErrorText(res.Err, w.env.host), record, string(req.spec.Next), rereadErr)
+		w.overlay = resultDialog{styles: st, keys: keys, title: "Outcome unknown: " + subject, lines: lines, danger: true, retry: retry}
+	default:
+		ef.notice = ui.NoticeOutcome(subject, res.Reason)
+		title := subject + " failed"
+		if !res.Sent {
+			title = subject + ": nothing sent"
+		}
+		lines := ui.WrapWords(res.Reason, 66)
+		if msg.reread != nil && res.Sent {
+			lines = append(lines, "", "Strategy "+itoa(id)+" is "+string(msg.reread.Status)+".")
+		}
+		w.overlay = resultDialog{styles: st, keys: keys, title: title, lines: lines}
+	}
+	if res.JournalErr != nil {
+		ef.notice += " · " + ui.JournalFailed(res.JournalErr.Error())
+	}
+	return w, ef
+}
+
+// bulkDoneMsg is the end of a bulk action: a result per id and the records
+// read again.
+type bulkDoneMsg struct {
+	req     request
+	results []action.Result
+	busy    []int64
+	records []api.Strategy
+}
+
+// bulkCmd runs the action on each id in turn, then re-reads them.
+func (w workflow) bulkCmd(req request, busy []int64) tea.Cmd {
+	ctx, runner := w.env.ctx, w.env.runner()
+	return func() tea.Msg {
+		done := bulkDoneMsg{req: req, busy: busy}
+		for _, id := range req.ids {
+			t := action.Target{Strategy: api.Strategy{ID: id}, Owner: req.target.Owner}
+			done.results = append(done.results, runner.Run(ctx, req.spec, t))
+		}
+		for _, id := range req.ids {
+			if s, err := runner.Read(ctx, id); err == nil {
+				done.records = append(done.records, cleanStrategy(*s))
+			}
+		}
+		return done
+	}
+}
+
+func (w workflow) settleBulk(msg bulkDoneMsg) (workflow, effect) {
+	for _, id := range msg.req.ids {
+		w.inflight = toggled(w.inflight, id, false)
+	}
+	lines := make([]string, 0, len(msg.results)+len(msg.busy))
+	var journalErr error
+	for _, r := range msg.results {
+		lines = append(lines, ui.BulkLine(r.Target.Strategy.ID, string(r.Outcome), string(r.Spec.Next), r.Reason))
+		if r.JournalErr != nil {
+			journalErr = r.JournalErr
+		}
+	}
+	for _, id := range msg.busy {
+		lines = append(lines, ui.BulkBusyLine(id))
+	}
+	unmark := append(slices.Clone(msg.req.ids), msg.busy...)
+	ef := effect{notice: ui.BulkDone(msg.req.spec.Name), news: true, records: msg.records, unmark: unmark}
+	if journalErr != nil {
+		ef.notice += " · " + ui.JournalFailed(journalErr.Error())
+	}
+	w.overlay = resultDialog{styles: w.env.styles, keys: w.env.keys.Dialog, title: ui.BulkTitle(msg.req.spec.Name), lines: lines}
+	return w, ef
+}
+
+// journalWarning is the dialog's warning when the audit log cannot be
+// written now ("" when it can, or cannot tell).
+func journalWarning(e *env) string {
+	c, ok := e.journal.(interface{ Check() error })
+	if !ok {
+		return ""
+	}
+	if err := c.Check(); err != nil {
+		return ui.JournalFailed(err.Error())
+	}
+	return ""
+}
