@@ -66,18 +66,24 @@ func connectForActions(cmd *cobra.Command, f connFlags) (session, error) {
 	if err != nil {
 		return session{}, err
 	}
-	s := session{client: c, profile: profile, close: func() {}}
+	s := session{client: c, profile: profile}
+	s.journal, s.close = openJournal(profile, c.Host())
+	return s, nil
+}
+
+// openJournal opens the audit log for the dashboard and the command line
+// alike, and returns how to close it. A log that cannot be opened is a
+// journal whose writes and Check fail, so every confirmation warns.
+func openJournal(profile, host string) (audit.Journal, func()) {
 	path, err := audit.DefaultPath()
 	var log *audit.Log
 	if err == nil {
-		log, err = audit.Open(path, profile, c.Host())
+		log, err = audit.Open(path, profile, host)
 	}
 	if err != nil {
-		s.journal = brokenJournal{err}
-		return s, nil
+		return brokenJournal{err}, func() {}
 	}
-	s.journal, s.close = log, func() { _ = log.Close() }
-	return s, nil
+	return log, func() { _ = log.Close() }
 }
 
 // brokenJournal is an audit log that could not be opened.

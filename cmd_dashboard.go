@@ -101,8 +101,11 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 		return err
 	}
 
+	journal, closeJournal := openJournal(profile, client.Host())
+	defer closeJournal()
 	limitProcs()
 	m := model.New(ctx, client,
+		model.WithJournal(journal),
 		model.WithProfile(profile),
 		model.WithInterval(f.interval),
 		model.WithUser(f.user),
