@@ -126,7 +126,7 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 
 // limitProcs runs the dashboard on one P unless GOMAXPROCS is set: the
 // program waits on the terminal and the network, and with a second P every
-// renderer tick could wake two threads instead of one (idle CPU, issue 7).
+// renderer tick could wake two threads instead of one (idle CPU, PERFORMANCE.md).
 // Fetching and decoding still run on their own goroutines, preempted fairly
 // with the UI goroutine.
 func limitProcs() {

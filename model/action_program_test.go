@@ -1,6 +1,6 @@
 package model
 
-// Program tests of the strategy actions (issue 5) on the sandbox: every
+// Program tests of the strategy actions on the sandbox: every
 // action changes the sandbox's state, the dialog's target survives a
 // reordering refresh, repeated keys send one request, forbidden and
 // read-only actions send none, 403 and unknown outcomes read plainly.

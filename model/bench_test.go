@@ -1,6 +1,6 @@
 package model
 
-// Benchmarks of the frame budget of issue 7: a full Strategies frame of 100
+// Benchmarks of the frame budget: a full Strategies frame of 100
 // rows at 200x60, an unchanged poll, and a key press.
 
 import (

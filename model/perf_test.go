@@ -1,6 +1,6 @@
 package model
 
-// Target 3 of issue 7, asserted on the real program: Bubble Tea's standard
+// The write budget, asserted on the real program: Bubble Tea's standard
 // renderer writing into a byte-counting writer, the model polling a sandbox
 // over loopback HTTP at 200x60. A poll that returns unchanged data writes
 // 0 bytes; a poll after one strategy changed status rewrites only that

@@ -1,8 +1,8 @@
 package ui
 
-// A modal dialog drawn over the body, for confirmations (issue 5 builds its
-// action dialogs on this): a title, lines of facts, an optional typed answer,
-// and a hint naming the keys. Danger marks actions that cannot be undone.
+// A modal dialog drawn over the body, for confirmations and reports: a
+// title, lines of facts, an optional typed answer, and a hint naming the
+// keys. Danger marks actions that cannot be undone.
 
 import (
 	"strings"

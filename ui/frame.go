@@ -101,7 +101,6 @@ type Status struct {
 	StaleAge    time.Duration // age of the data shown while stale
 	StaleReason string
 	Notice      string // a one-off message, e.g. why a key did nothing
-	Filter      string // e.g. "/ ali" while filtering the users
 }
 
 // StatusLine draws the status line.
@@ -119,9 +118,6 @@ func StatusLine(st Styles, s Status, width int) string {
 			badge = " STALE " + Age(s.StaleAge) + " "
 		}
 		parts = append(parts, st.Stale.Render(badge)+" "+st.Error.Render(s.StaleReason))
-	}
-	if s.Filter != "" {
-		parts = append(parts, s.Filter)
 	}
 	if s.Notice != "" {
 		parts = append(parts, st.Notice.Render(s.Notice))

@@ -95,7 +95,7 @@ type Styles struct {
 	FilterField  lipgloss.Style
 	FilterActive lipgloss.Style
 
-	// Dialogs (issue 5 builds on these).
+	// Dialogs.
 	Dialog       lipgloss.Style
 	DialogTitle  lipgloss.Style
 	DialogDanger lipgloss.Style

@@ -69,13 +69,6 @@ func (l *Live) Up() error {
 	return nil
 }
 
-// IsUp reports whether the server is serving.
-func (l *Live) IsUp() bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.srv != nil
-}
-
 // Close stops serving for good.
 func (l *Live) Close() error { return l.Down() }
 

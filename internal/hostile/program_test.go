@@ -89,8 +89,8 @@ func TestHostileProgramEveryScreen(t *testing.T) {
 			r.ready()
 
 			// Action keys on rows of several statuses (rows 0, 3, 6 hold
-			// active, suspended and paused strategies). A dialog, once issue 5
-			// opens one, shows the hostile record; "y" confirms what it can
+			// active, suspended and paused strategies). The dialog shows the
+			// hostile record; "y" confirms what it can
 			// and the hostile server's 400 error reaches the status line;
 			// then everything is cancelled.
 			r.step("tab 2 action keys", "4", "esc", "2", "g")

@@ -40,16 +40,6 @@ func WithRows(n int) Option {
 	}
 }
 
-// WithPayloads restricts the attacks to a subset, e.g. to find which one
-// breaks a layout. An empty list keeps Payloads.
-func WithPayloads(p []Payload) Option {
-	return func(s *Server) {
-		if len(p) > 0 {
-			s.payloads = p
-		}
-	}
-}
-
 // WithForeignUserIDs makes the single-user read answer with an
 // externalUserId other than the one asked for (a server that normalises ids,
 // or a buggy proxy cache), which a client must survive without waiting
