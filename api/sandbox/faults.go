@@ -52,6 +52,9 @@ func (s *Sandbox) SetFaults(f Faults) {
 	s.faults.Store(&f)
 }
 
+// Faults returns the fault injection in force.
+func (s *Sandbox) Faults() Faults { return s.currentFaults() }
+
 // currentFaults is the fault injection in force.
 func (s *Sandbox) currentFaults() Faults { return *s.faults.Load() }
 

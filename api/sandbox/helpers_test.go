@@ -39,7 +39,7 @@ func newEnv(t *testing.T, opts ...sandbox.Option) *env {
 	t.Helper()
 	all := append([]sandbox.Option{sandbox.WithUsers(6), sandbox.WithStrategies(60)}, opts...)
 	sb := sandbox.New(all...)
-	srv := httptest.NewServer(sb)
+	srv := httptest.NewServer(checked(t, sb)) // every round trip is validated against the description
 	t.Cleanup(srv.Close)
 	t.Cleanup(sb.Close)
 	return &env{t: t, sb: sb, srv: srv, c: clientFor(t, srv.URL, sandbox.DemoKey, sandbox.DemoSecret), ctx: context.Background()}
