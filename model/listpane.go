@@ -9,15 +9,25 @@ package model
 import (
 	"time"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/ui"
 )
+
+// rows is what a list's prepared data gives its table.
+type rows interface {
+	comparable
+	rowIDs() []int64
+	rowCells() [][]ui.Cell
+}
 
 // detailFetcher builds the pane's read of row id for one generation. It
 // takes the id rather than reading it from the tab, since the tab value a
 // method value was taken from may predate the move.
 type detailFetcher func(id int64, gen uint64) tea.Cmd
 
-type listPane[L, D comparable] struct {
+type listPane[L rows, D comparable] struct {
 	list   source[L]
 	tbl    table
 	open   bool
@@ -25,7 +35,7 @@ type listPane[L, D comparable] struct {
 	detail source[D]
 }
 
-func newListPane[L, D comparable](list, detail feedID, tbl table) listPane[L, D] {
+func newListPane[L rows, D comparable](list, detail feedID, tbl table) listPane[L, D] {
 	return listPane[L, D]{list: newSource[L](list), detail: newSource[D](detail), tbl: tbl}
 }
 
@@ -96,6 +106,46 @@ func (p listPane[L, D]) poll(msg pollMsg, visible bool, list fetcher, detail det
 		p.detail, cmd = p.detail.poll(msg, visible && p.open, p.bind(detail))
 	}
 	return p, cmd
+}
+
+// settle takes a reply of the list or the pane: new rows go to the table
+// and an open pane follows the selection. accepted reports whether a list
+// reply was for the current parameters.
+func (p listPane[L, D]) settle(msg fetchedMsg, e *env, visible bool, list fetcher, detail detailFetcher) (_ listPane[L, D], accepted bool, _ tea.Cmd) {
+	if msg.feed == p.detail.id {
+		var cmd tea.Cmd
+		p, cmd = p.settleDetail(msg, e, visible, detail)
+		return p, false, cmd
+	}
+	var changed bool
+	p.list, accepted, changed = p.list.settle(msg, e)
+	if changed {
+		p.tbl = p.tbl.setRows(p.list.data.rowIDs(), p.list.data.rowCells())
+	}
+	var c1, c2 tea.Cmd
+	p.list, c1 = p.list.rearm(accepted, visible, list)
+	p, c2 = p.follow(visible, detail)
+	return p, accepted, tea.Batch(c1, c2)
+}
+
+// key handles the keys every list with a pane shares: movement, enter
+// (open the pane) and back (close it). The pane then follows the
+// selection; resized says the layout changed. handled is false for other
+// keys, and for back on a closed pane, which the tab may use.
+func (p listPane[L, D]) key(msg tea.KeyMsg, k ui.ListKeys, visible bool, detail detailFetcher) (_ listPane[L, D], handled, resized bool, _ tea.Cmd) {
+	var moved bool
+	switch p.tbl, moved = p.tbl.navigate(msg, k); {
+	case moved:
+	case key.Matches(msg, k.Enter) && !p.open:
+		p, resized = p.openPane(), true
+	case key.Matches(msg, k.Back) && p.open:
+		p, resized = p.closePane(), true
+	default:
+		return p, false, false, nil
+	}
+	var cmd tea.Cmd
+	p, cmd = p.follow(visible, detail)
+	return p, true, resized, cmd
 }
 
 // settleDetail takes a reply of the pane's read.

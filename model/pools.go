@@ -26,6 +26,9 @@ type poolsData struct {
 	cells    [][]ui.Cell
 }
 
+func (a *poolsData) rowIDs() []int64        { return a.ids }
+func (a *poolsData) rowCells() [][]ui.Cell { return a.cells }
+
 func (a *poolsData) same(b *poolsData) bool {
 	return a.userView == b.userView && a.rollups == b.rollups &&
 		reflect.DeepEqual(a.pools, b.pools) && reflect.DeepEqual(a.items, b.items)
@@ -135,47 +138,22 @@ func (t poolsTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 }
 
 func (t poolsTab) settle(msg fetchedMsg) (poolsTab, tea.Cmd) {
-	if msg.feed == feedPoolDetail {
-		var cmd tea.Cmd
-		t.pane, cmd = t.pane.settleDetail(msg, t.env, t.active, t.fetchDetail)
-		return t, cmd
-	}
-	var accepted, changed bool
-	t.pane.list, accepted, changed = t.pane.list.settle(msg, t.env)
-	if changed {
-		t.pane.tbl = t.pane.tbl.setRows(t.pane.list.data.ids, t.pane.list.data.cells)
-	}
-	var c1, c2 tea.Cmd
-	t.pane.list, c1 = t.pane.list.rearm(accepted, t.active, t.fetchList)
-	t.pane, c2 = t.pane.follow(t.active, t.fetchDetail)
-	return t, tea.Batch(c1, c2)
+	var cmd tea.Cmd
+	t.pane, _, cmd = t.pane.settle(msg, t.env, t.active, t.fetchList, t.fetchDetail)
+	return t, cmd
 }
 
 func (t poolsTab) updateKey(msg tea.KeyMsg) (poolsTab, tea.Cmd) {
 	k := t.env.keys.List
-	if tbl, moved := t.pane.tbl.navigate(msg, k); moved {
-		t.pane.tbl = tbl
-		var cmd tea.Cmd
-		t.pane, cmd = t.pane.follow(t.active, t.fetchDetail)
+	if pane, handled, resized, cmd := t.pane.key(msg, k, t.active, t.fetchDetail); handled {
+		t.pane = pane
+		if resized {
+			t = t.resize()
+		}
 		return t, cmd
 	}
-	switch {
-	case key.Matches(msg, k.Enter):
-		if !t.pane.open {
-			t.pane = t.pane.openPane()
-			t = t.resize()
-			var cmd tea.Cmd
-			t.pane, cmd = t.pane.follow(t.active, t.fetchDetail)
-			return t, cmd
-		}
-	case key.Matches(msg, k.Back):
-		if t.pane.open {
-			t.pane = t.pane.closePane()
-			return t.resize(), nil
-		}
-		if t.user != "" {
-			return t, func() tea.Msg { return chooseUserMsg{} }
-		}
+	if key.Matches(msg, k.Back) && t.user != "" {
+		return t, func() tea.Msg { return chooseUserMsg{} }
 	}
 	return t, nil
 }

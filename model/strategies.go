@@ -114,6 +114,9 @@ func prepareFilteredStrategies(r *api.FilteredStrategiesResponse) *strategiesDat
 	return nd.build()
 }
 
+func (nd *strategiesData) rowIDs() []int64        { return nd.ids }
+func (nd *strategiesData) rowCells() [][]ui.Cell { return nd.cells }
+
 // build makes the row ids and cells.
 func (nd *strategiesData) build() *strategiesData {
 	nd.ids = make([]int64, len(nd.items))
@@ -176,26 +179,15 @@ func (t strategiesTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 
 // settle handles the replies of the list and detail feeds.
 func (t strategiesTab) settle(msg fetchedMsg) (strategiesTab, tea.Cmd) {
-	if msg.feed == feedStrategyDetail {
-		var cmd tea.Cmd
-		t.pane, cmd = t.pane.settleDetail(msg, t.env, t.active, t.fetchDetail)
-		return t, cmd
-	}
-	var accepted, changed bool
-	t.pane.list, accepted, changed = t.pane.list.settle(msg, t.env)
-	if changed {
-		nd := t.pane.list.data
-		t.pane.tbl = t.pane.tbl.setRows(nd.ids, nd.cells)
-	}
+	var accepted bool
+	var cmd tea.Cmd
+	t.pane, accepted, cmd = t.pane.settle(msg, t.env, t.active, t.fetchList, t.fetchDetail)
 	if nd := t.pane.list.data; accepted && msg.err == nil && nd != nil && nd.pages > 0 && t.page > nd.pages {
 		// The page ran out (strategies went away): show the last one.
 		t.page = nd.pages
 		return t.reload()
 	}
-	var c1, c2 tea.Cmd
-	t.pane.list, c1 = t.pane.list.rearm(accepted, t.active, t.fetchList)
-	t.pane, c2 = t.pane.follow(t.active, t.fetchDetail)
-	return t, tea.Batch(c1, c2)
+	return t, cmd
 }
 
 // reload fetches the list for changed parameters (filter, page, user).

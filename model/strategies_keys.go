@@ -15,10 +15,11 @@ import (
 
 func (t strategiesTab) updateKey(msg tea.KeyMsg) (strategiesTab, tea.Cmd) {
 	k := t.env.keys.List
-	if tbl, moved := t.pane.tbl.navigate(msg, k); moved {
-		t.pane.tbl = tbl
-		var cmd tea.Cmd
-		t.pane, cmd = t.pane.follow(t.active, t.fetchDetail)
+	if pane, handled, resized, cmd := t.pane.key(msg, k, t.active, t.fetchDetail); handled {
+		t.pane = pane
+		if resized {
+			t = t.resize()
+		}
 		return t, cmd
 	}
 	switch {
@@ -34,22 +35,8 @@ func (t strategiesTab) updateKey(msg tea.KeyMsg) (strategiesTab, tea.Cmd) {
 		}
 	case key.Matches(msg, k.Filter):
 		t.picker = picker{open: true, draft: t.filter}
-	case key.Matches(msg, k.Enter):
-		if !t.pane.open {
-			t.pane = t.pane.openPane()
-			t = t.resize()
-			var cmd tea.Cmd
-			t.pane, cmd = t.pane.follow(t.active, t.fetchDetail)
-			return t, cmd
-		}
-	case key.Matches(msg, k.Back):
-		if t.pane.open {
-			t.pane = t.pane.closePane()
-			return t.resize(), nil
-		}
-		if t.user != "" {
-			return t, func() tea.Msg { return chooseUserMsg{} }
-		}
+	case key.Matches(msg, k.Back) && t.user != "":
+		return t, func() tea.Msg { return chooseUserMsg{} }
 	case key.Matches(msg, k.Mark):
 		if id, _, ok := t.pane.tbl.selected(); ok && t.env.actionsEnabled() {
 			t.marks = toggled(t.marks, id, !t.marks[id])
