@@ -26,7 +26,7 @@ type poolsData struct {
 	cells    [][]ui.Cell
 }
 
-func (a *poolsData) rowIDs() []int64        { return a.ids }
+func (a *poolsData) rowIDs() []int64       { return a.ids }
 func (a *poolsData) rowCells() [][]ui.Cell { return a.cells }
 
 func (a *poolsData) same(b *poolsData) bool {

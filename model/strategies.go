@@ -114,7 +114,7 @@ func prepareFilteredStrategies(r *api.FilteredStrategiesResponse) *strategiesDat
 	return nd.build()
 }
 
-func (nd *strategiesData) rowIDs() []int64        { return nd.ids }
+func (nd *strategiesData) rowIDs() []int64       { return nd.ids }
 func (nd *strategiesData) rowCells() [][]ui.Cell { return nd.cells }
 
 // build makes the row ids and cells.
