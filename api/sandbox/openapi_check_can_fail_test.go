@@ -13,8 +13,10 @@ import (
 // collector gathers what a check reports, to show the check can fail.
 type collector struct{ msgs []string }
 
-func (c *collector) Helper()                        {}
-func (c *collector) Errorf(format string, a ...any) { c.msgs = append(c.msgs, fmt.Sprintf(format, a...)) }
+func (c *collector) Helper() {}
+func (c *collector) Errorf(format string, a ...any) {
+	c.msgs = append(c.msgs, fmt.Sprintf(format, a...))
+}
 
 // checkOnce validates one hand-made round trip.
 func checkOnce(method, target, body string, status int, answer string) []string {
@@ -38,15 +40,15 @@ func TestOpenAPICheck_CanFail(t *testing.T) {
 		answer               string
 		want                 string // "" when the round trip conforms
 	}{
-		"conforming list":          {"GET", "/api/v1/users", "", 200, good, ""},
-		"missing walletAddress":    {"GET", "/api/v1/users", "", 200, `[{"id":1,"externalUserId":"u1"}]`, "does not allow"},
-		"email in the list":        {"GET", "/api/v1/users", "", 200, `[{"id":1,"externalUserId":"u1","walletAddress":null,"email":null}]`, "does not allow"},
-		"undocumented status":      {"GET", "/api/v1/users", "", 409, `{"statusCode":409,"message":"x","error":"Conflict"}`, "does not allow"},
+		"conforming list":           {"GET", "/api/v1/users", "", 200, good, ""},
+		"missing walletAddress":     {"GET", "/api/v1/users", "", 200, `[{"id":1,"externalUserId":"u1"}]`, "does not allow"},
+		"email in the list":         {"GET", "/api/v1/users", "", 200, `[{"id":1,"externalUserId":"u1","walletAddress":null,"email":null}]`, "does not allow"},
+		"undocumented status":       {"GET", "/api/v1/users", "", 409, `{"statusCode":409,"message":"x","error":"Conflict"}`, "does not allow"},
 		"accepted a forbidden body": {"POST", "/api/v1/users", `{"externalUserId":"u","email":"a@localhost"}`, 201, `{"id":1,"externalUserId":"u","walletAddress":null,"email":"a@localhost"}`, "forbids"},
-		"refused a valid body":     {"POST", "/api/v1/users", `{"externalUserId":"u"}`, 400, `{"statusCode":400,"message":"externalUserId is required","error":"Bad Request"}`, "refused"},
-		"semantic refusal":         {"POST", "/api/v1/strategies/removeStrategy", `{"userId":"u","strategyId":3}`, 400, `{"statusCode":400,"message":"cannot archive strategy 3: it is archived; archive applies to active strategies","error":"Bad Request"}`, ""},
-		"unknown route HTML":       {"GET", "/api/v1/nothing", "", 404, `<html>`, "no route of the description"},
-		"unknown route JSON":       {"GET", "/api/v1/nothing", "", 404, `{"statusCode":404,"message":"no route","error":"Not Found"}`, ""},
+		"refused a valid body":      {"POST", "/api/v1/users", `{"externalUserId":"u"}`, 400, `{"statusCode":400,"message":"externalUserId is required","error":"Bad Request"}`, "refused"},
+		"semantic refusal":          {"POST", "/api/v1/strategies/removeStrategy", `{"userId":"u","strategyId":3}`, 400, `{"statusCode":400,"message":"cannot archive strategy 3: it is archived; archive applies to active strategies","error":"Bad Request"}`, ""},
+		"unknown route HTML":        {"GET", "/api/v1/nothing", "", 404, `<html>`, "no route of the description"},
+		"unknown route JSON":        {"GET", "/api/v1/nothing", "", 404, `{"statusCode":404,"message":"no route","error":"Not Found"}`, ""},
 		"tokenPrice in client pools": {"POST", "/api/v1/getClientPools", `{}`, 200,
 			`[{"id":1,"name":"n","symbol":"S","decimals":6,"tokenAddress":"0x1","chainId":1,"tokenPrice":"1"}]`, "does not allow"},
 	} {

@@ -21,13 +21,16 @@ const (
 // requests in flight. ready, when not nil, is called with the base URL
 // ("http://127.0.0.1:8787"; routes live under /api/v1) once the listener is
 // open. It serves plain HTTP; a nil error means a clean shutdown. It does not
-// run the simulation (call s.Start) and does not Close s.
+// run the simulation (call s.Start) and does not Close s. At most 1,024
+// connections are served at once (see maxConns), and a request body must
+// arrive within the sandbox's body deadline (WithBodyTimeout).
 func ListenAndServe(ctx context.Context, addr string, s *Sandbox, ready func(baseURL string)) error {
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", addr)
 	if err != nil {
 		return err
 	}
+	ln = limitConns(ln, maxConns)
 	srv := &http.Server{
 		Handler:           s,
 		ReadHeaderTimeout: readHeaderTimeout,
