@@ -31,11 +31,38 @@ type confirmDialog struct {
 	typed   lineInput
 	note    string
 	warning string // the audit log cannot be written
+	// instead is a gentler action offered in the same dialog, chosen by
+	// insteadKey through the workflow's gate (nil for none).
+	instead    *choice
+	insteadKey key.Binding
 }
 
 func newConfirmDialog(e *env, req request, hidden int) confirmDialog {
 	return confirmDialog{styles: e.styles, keys: e.keys.Dialog, input: e.keys.Input, req: req, hidden: hidden,
 		typed: newLineInput(maxTyped, unicode.IsDigit), warning: journalWarning(e)}
+}
+
+// gentler maps an action that cannot be undone in effect to the one that
+// pauses reversibly: halt leaves a strategy paused for good, suspend does
+// not.
+var gentler = map[string]action.Spec{action.Halt.Name: action.Suspend}
+
+// offerGentler adds the gentler action to a single-strategy dialog where
+// the table allows it and a key is bound to it.
+func (d confirmDialog) offerGentler(e *env, sel selection) confirmDialog {
+	alt, ok := gentler[d.req.spec.Name]
+	if !ok || d.req.bulk() {
+		return d
+	}
+	if allowed, _ := alt.Allowed(d.req.target.Strategy); !allowed {
+		return d
+	}
+	b, ok := e.keys.Actions.For(alt.Name)
+	if !ok || len(b.Keys()) == 0 {
+		return d
+	}
+	d.instead, d.insteadKey = &choice{spec: alt, sel: sel}, b
+	return d
 }
 
 // want is what a typed confirmation must match.
@@ -53,6 +80,8 @@ func (d confirmDialog) Update(msg tea.KeyMsg) (overlay, decision) {
 	switch {
 	case key.Matches(msg, d.keys.Cancel):
 		return d, cancelled
+	case d.instead != nil && key.Matches(msg, d.insteadKey):
+		return d, decision{close: true, ask: d.instead}
 	case !d.isTyped() && key.Matches(msg, d.keys.Confirm):
 		req := d.req
 		return d, decision{close: true, send: &req}
@@ -78,6 +107,9 @@ func (d confirmDialog) View(width, height int) string {
 		Bulk:   d.req.bulk(), IDs: d.req.ids, Hidden: d.hidden,
 		Input: d.typed.Value(), Note: d.note, JournalWarning: d.warning, Keys: d.keys,
 	}
+	if d.instead != nil {
+		data.Instead, data.InsteadKey = d.instead.spec.Name, d.insteadKey
+	}
 	return ui.RenderDialog(d.styles, ui.ActionDialog(data), width, height)
 }
 
@@ -85,6 +117,9 @@ func (d confirmDialog) Help() ui.HelpMap {
 	short := []key.Binding{d.keys.Confirm, d.keys.Cancel}
 	if d.isTyped() {
 		short = []key.Binding{d.keys.Submit, d.keys.Cancel}
+	}
+	if d.instead != nil {
+		short = append(short, ui.WithDesc(d.insteadKey, d.instead.spec.Name+" instead"))
 	}
 	return ui.HelpMap{Short: short, Full: [][]key.Binding{short}}
 }

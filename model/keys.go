@@ -86,6 +86,9 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		if name, ok := m.env.keys.Actions.Match(msg); ok {
 			return m.ask(name)
 		}
+		if key.Matches(msg, m.env.keys.Menu.Open) {
+			return m.openMenu()
+		}
 	}
 	var cmd tea.Cmd
 	m.tabs[m.active], cmd = cur.Update(msg)

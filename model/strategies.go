@@ -43,6 +43,7 @@ type strategiesTab struct {
 	picker  picker
 	marks   map[int64]bool
 	pending map[int64]bool // the workflow's in-flight set (read only)
+	want    int64          // a strategy to select once it is listed (0: none)
 	body    string
 }
 
@@ -171,6 +172,9 @@ func (t strategiesTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 		t, cmd = t.reload()
 	case workflowMsg:
 		t = t.applyWorkflow(msg)
+	case focusMsg:
+		t.want = msg.id
+		t, cmd = t.seek()
 	default:
 		return t, nil
 	}
@@ -187,7 +191,9 @@ func (t strategiesTab) settle(msg fetchedMsg) (strategiesTab, tea.Cmd) {
 		t.page = nd.pages
 		return t.reload()
 	}
-	return t, cmd
+	var seekCmd tea.Cmd
+	t, seekCmd = t.seek()
+	return t, tea.Batch(cmd, seekCmd)
 }
 
 // reload fetches the list for changed parameters (filter, page, user).

@@ -50,6 +50,14 @@ type decision struct {
 	close  bool     // the dialog is done
 	notice string   // said in the status line when it closes
 	send   *request // confirmed: send this
+	ask    *choice  // chosen (menu, or a gentler action): open its dialog through the gate
+}
+
+// choice is an action chosen for the selection captured when the menu or
+// dialog offering it opened.
+type choice struct {
+	spec action.Spec
+	sel  selection
 }
 
 // workflowMsg tells the tabs what the workflow changed: the in-flight set
@@ -107,7 +115,11 @@ func (w workflow) ask(spec action.Spec, sel selection) (workflow, effect) {
 	if owner == "" {
 		owner = s.UserID
 	}
-	w.overlay = newConfirmDialog(w.env, request{spec: spec, target: action.Target{Strategy: s, Owner: owner}}, 0)
+	req := request{spec: spec, target: action.Target{Strategy: s, Owner: owner}}
+	if spec.Name == action.AddBalance.Name {
+		return w.askBalance(req)
+	}
+	w.overlay = newConfirmDialog(w.env, req, 0).offerGentler(w.env, sel)
 	return w, effect{}
 }
 
@@ -118,6 +130,10 @@ func (w workflow) key(msg tea.KeyMsg) (workflow, effect) {
 		next = nil
 	}
 	w.overlay = next
+	if d.ask != nil {
+		w.overlay = nil
+		return w.ask(d.ask.spec, d.ask.sel)
+	}
 	if d.send == nil {
 		return w, effect{notice: d.notice}
 	}
@@ -200,10 +216,13 @@ func (w workflow) settleAction(msg actionDoneMsg) (workflow, effect) {
 	st := w.env.styles
 	keys := w.env.keys.Dialog
 	switch {
+	case res.Outcome == action.OutcomeDone && req.target.Amount != "":
+		ef.notice = ui.NoticeBalanceAdded(subject, balanceForms(req.target))
 	case res.Outcome == action.OutcomeDone:
 		ef.notice = ui.NoticeDone(subject, string(req.spec.Next))
 		if res.NewID != 0 {
-			ef.notice += " (new strategy " + itoa(res.NewID) + ")"
+			ef.notice = ui.NoticeDuplicated(subject, res.NewID)
+			ef.cmd = focusCmd(res.NewID)
 		}
 	case res.Outcome == action.OutcomeUnknown:
 		ef.notice = ui.NoticeOutcome(subject, "outcome unknown")

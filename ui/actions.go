@@ -7,6 +7,8 @@ package ui
 import (
 	"strconv"
 	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
 )
 
 // ActionTarget is what a confirmation names.
@@ -36,6 +38,10 @@ type ActionDialogData struct {
 	// decides whether to send anyway.
 	JournalWarning string
 	Keys           DialogKeys
+	// Instead names a gentler action offered in the same dialog (suspend
+	// in the halt dialog) and the key that chooses it; "" for none.
+	Instead    string
+	InsteadKey key.Binding
 }
 
 // ActionDialog words a confirmation.
@@ -44,10 +50,7 @@ func ActionDialog(d ActionDialogData) Dialog {
 	if d.Bulk {
 		n := strconv.Itoa(len(d.IDs))
 		dg.Title = capital(d.Action) + " " + n + " marked strategies?"
-		marked := n + ": " + IDList(d.IDs, 12)
-		if d.Hidden > 0 {
-			marked += " (" + strconv.Itoa(d.Hidden) + " not shown)"
-		}
+		marked := MarkedCount(len(d.IDs), d.Hidden) + ": " + IDList(d.IDs, 12)
 		dg.Lines = []string{
 			"action     " + d.Action + " every marked strategy",
 			"marked     " + marked,
@@ -67,7 +70,11 @@ func ActionDialog(d ActionDialogData) Dialog {
 		}
 	}
 	if d.Effect != "" {
-		dg.Lines = append(dg.Lines, "effect    "+d.Effect)
+		dg.Lines = append(dg.Lines, labelled("effect", d.Effect)...)
+	}
+	dg.Lines = append(dg.Lines, actionNotes[d.Action]...)
+	if d.Instead != "" {
+		dg.Lines = append(dg.Lines, "", "To pause it so it can run again, press "+KeyName(d.InsteadKey)+" to "+d.Instead+" instead.")
 	}
 	if d.Typed {
 		dg.Lines = append(dg.Lines, "", "This cannot be undone.")
@@ -90,7 +97,23 @@ func ActionDialog(d ActionDialogData) Dialog {
 	} else {
 		dg.Hint = Hint(d.Keys.Confirm, d.Keys.Cancel) + " (default)"
 	}
+	if d.Instead != "" {
+		dg.Hint += " · " + Hint(WithDesc(d.InsteadKey, d.Instead+" instead"))
+	}
 	return dg
+}
+
+// The halt dialog's warning, in two lines that fit the narrowest dialog:
+// spec section 3 rule 2 lets resume start from suspended only, and no
+// route starts from paused.
+const (
+	HaltIrreversible = "No route leaves paused: a halted strategy can never run again."
+	HaltReversible   = "Suspend is the reversible pause."
+)
+
+// actionNotes are what a dialog must say beyond the effect line.
+var actionNotes = map[string][]string{
+	"halt": {"", HaltIrreversible, HaltReversible},
 }
 
 // TypedMismatch explains a typed confirmation that does not match.
@@ -239,3 +262,8 @@ func BulkDone(action string) string { return "bulk " + action + " done: see the 
 
 // MoreLines stands for lines left out of a report.
 func MoreLines(n int) string { return "… " + strconv.Itoa(n) + " more" }
+
+// NoticeDuplicated says a duplicate was made and names the new strategy.
+func NoticeDuplicated(subject string, newID int64) string {
+	return subject + ": done, new strategy " + strconv.FormatInt(newID, 10) + " (the list moves to it once it appears)"
+}

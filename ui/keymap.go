@@ -21,6 +21,7 @@ type KeyMap struct {
 	Input   InputKeys
 	Dialog  DialogKeys
 	Actions ActionKeys
+	Menu    MenuKeys
 }
 
 // GlobalKeys work on every tab unless a text input or picker has focus
@@ -67,6 +68,14 @@ type DialogKeys struct {
 // without a row here is reached from the action menu only.
 type ActionKeys []NamedBinding
 
+// MenuKeys open the action menu and choose in it. Inside the menu an
+// action is chosen by its Items binding, else by its ActionKeys binding, so
+// the frequent actions keep one key everywhere.
+type MenuKeys struct {
+	Open  key.Binding
+	Items ActionKeys
+}
+
 // NamedBinding is a binding with the name an action or setting uses.
 type NamedBinding struct {
 	Name    string
@@ -106,6 +115,7 @@ func DefaultKeyMap(tabTitles ...string) KeyMap {
 		Input:   DefaultInputKeys(),
 		Dialog:  DefaultDialogKeys(),
 		Actions: DefaultActionKeys(),
+		Menu:    DefaultMenuKeys(),
 	}
 }
 
@@ -193,6 +203,20 @@ func DefaultActionKeys() ActionKeys {
 		{"resume", bind([]string{"r"}, "r", "resume")},
 		{"archive", bind([]string{"a"}, "a", "archive")},
 		{"stop", bind([]string{"x"}, "x", "stop")},
+	}
+}
+
+// DefaultMenuKeys binds the menu and the actions found only in it.
+func DefaultMenuKeys() MenuKeys {
+	return MenuKeys{
+		Open: bind([]string{"A"}, "A", "actions"),
+		Items: ActionKeys{
+			{"duplicate", bind([]string{"d"}, "d", "duplicate")},
+			{"add-balance", bind([]string{"b"}, "b", "add balance")},
+			{"disable", bind([]string{"z"}, "z", "disable")},
+			{"disable-all", bind([]string{"K"}, "K", "disable all")},
+			{"remove-all", bind([]string{"R"}, "R", "remove all")},
+		},
 	}
 }
 
