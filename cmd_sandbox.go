@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
 )
 
@@ -26,6 +27,7 @@ type sandboxFlags struct {
 	noTwoFA    bool
 	latency    time.Duration
 	failRate   float64
+	openAPI    bool
 }
 
 // newSandboxCmd serves the in-memory partner interface until interrupted, so
@@ -38,7 +40,8 @@ func newSandboxCmd() *cobra.Command {
 		Short: "Serve the in-memory partner interface (demo data, plain HTTP)",
 		Long: "Serve an in-memory implementation of the partner interface v1 under /api/v1,\n" +
 			"seeded with demo users, pools and strategies and simulated over time.\n" +
-			"Stop it with Ctrl-C.",
+			"The OpenAPI description is served at /api/v1/openapi.json without credentials;\n" +
+			"--openapi prints it instead of serving. Stop it with Ctrl-C.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSandbox(cmd, f) },
 	}
@@ -53,6 +56,7 @@ func newSandboxCmd() *cobra.Command {
 	fl.BoolVar(&f.noTwoFA, "no-2fa", false, "act as an integration without two-factor authentication (2FA routes answer 403)")
 	fl.DurationVar(&f.latency, "latency", 0, "added delay per request, jittered (e.g. 200ms)")
 	fl.Float64Var(&f.failRate, "fail-rate", 0, "share of reads answered 500/502/503 (0 to 1)")
+	fl.BoolVar(&f.openAPI, "openapi", false, "print the OpenAPI 3.1 description of the interface and exit")
 	return cmd
 }
 
@@ -76,6 +80,10 @@ func (f sandboxFlags) check() error {
 // runSandbox builds the sandbox and serves it until the command's context
 // ends (Ctrl-C or SIGTERM, wired in main.go), then shuts down cleanly.
 func runSandbox(cmd *cobra.Command, f sandboxFlags) error {
+	if f.openAPI {
+		_, err := cmd.OutOrStdout().Write(api.OpenAPI())
+		return err
+	}
 	if err := f.check(); err != nil {
 		return err
 	}
@@ -120,6 +128,7 @@ func printSandboxBanner(w io.Writer, baseURL string, f sandboxFlags) {
 	if f.apiKey == sandbox.DemoKey && f.apiSecret == sandbox.DemoSecret {
 		fmt.Fprintf(w, "try: curl -H 'X-API-Key: %s' -H 'X-API-Secret: %s' %s/api/v1/strategies\n", sandbox.DemoKey, sandbox.DemoSecret, baseURL)
 	}
+	fmt.Fprintf(w, "OpenAPI description (no credentials): curl %s%s\n", baseURL, sandbox.OpenAPIPath)
 	two := "on"
 	if f.noTwoFA {
 		two = "off (2FA routes answer 403)"

@@ -3,12 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/stratop/stratop/api"
 )
 
 // lockedBuffer is a bytes.Buffer safe for the command's goroutine and the test.
@@ -130,5 +133,36 @@ func TestSandboxCmd_LoopbackDetection(t *testing.T) {
 		if got := loopbackAddr(addr); got != want {
 			t.Errorf("loopbackAddr(%q) = %v, want %v", addr, got, want)
 		}
+	}
+}
+
+func TestSandboxCmd_OpenAPIPrintsTheDescription(t *testing.T) {
+	cmd := newSandboxCmd()
+	var out, errOut bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&errOut)
+	cmd.SetArgs([]string{"--openapi"})
+	if err := cmd.ExecuteContext(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out.Bytes(), api.OpenAPI()) || errOut.Len() != 0 {
+		t.Fatalf("stdout %d bytes (want the %d of api.OpenAPI), stderr %q", out.Len(), len(api.OpenAPI()), errOut.String())
+	}
+}
+
+func TestSandboxCmd_ServesTheDescriptionWithoutCredentials(t *testing.T) {
+	base, out, stop := startSandboxCmd(t)
+	defer func() { _ = stop() }()
+	resp, err := http.Get(base + "/api/v1/openapi.json") // curl http://127.0.0.1:8787/api/v1/openapi.json
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !bytes.Equal(body, api.OpenAPI()) {
+		t.Fatalf("GET /api/v1/openapi.json: %d, %d bytes", resp.StatusCode, len(body))
+	}
+	if !strings.Contains(out.String(), "curl "+base+"/api/v1/openapi.json") {
+		t.Errorf("the banner does not show the description's address:\n%s", out)
 	}
 }
