@@ -44,6 +44,7 @@ type dashboardFlags struct {
 	user     string
 	readOnly bool
 	demo     bool
+	config   string
 }
 
 // newDashboardCmd is the root command: the dashboard.
@@ -69,19 +70,23 @@ func newDashboardCmd() *cobra.Command {
 	fl.StringVar(&f.user, "user", "", "choose this user (external id) at start")
 	fl.BoolVar(&f.readOnly, "read-only", false, "hide and refuse every action")
 	fl.BoolVar(&f.demo, "demo", false, "run on an embedded sandbox with simulated data")
+	cmd.PersistentFlags().StringVar(&f.config, configFlag, "", "settings file (default: STRATOP_CONFIG or $XDG_CONFIG_HOME/stratop/config.toml)")
 	return cmd
 }
 
 // runDashboard connects (or starts the demo sandbox) and runs the program
 // until the operator quits or the context ends.
 func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
+	cfg, err := dashboardSettings(cmd)
+	if err != nil {
+		return err
+	}
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
 
 	var (
 		profile string
 		client  *api.Client
-		err     error
 	)
 	if f.demo {
 		profile = "demo"
@@ -101,16 +106,19 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 		return err
 	}
 
+	settings, err := dashboardOptions(cmd, cfg, profile, f)
+	if err != nil {
+		return err
+	}
+
 	journal, closeJournal := openJournal(profile, client.Host())
 	defer closeJournal()
 	limitProcs()
-	m := model.New(ctx, client,
+	m := model.New(ctx, client, append([]model.Option{
 		model.WithJournal(journal),
 		model.WithProfile(profile),
-		model.WithInterval(f.interval),
 		model.WithUser(f.user),
-		model.WithReadOnly(f.readOnly),
-	)
+	}, settings...)...)
 	p := tea.NewProgram(m.Tea(),
 		tea.WithAltScreen(),
 		tea.WithContext(ctx),

@@ -64,6 +64,7 @@ func newRootCmd() *cobra.Command {
 		newUsersCmd(),
 		newPoolsCmd(),
 		newAPICmd(),
+		newConfigCmd(),
 	)
 	return root
 }

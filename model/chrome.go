@@ -37,6 +37,7 @@ type chrome struct {
 func (m Model) refreshChrome() Model {
 	in := chromeInputs{width: m.width, height: m.height, active: m.active, showHelp: m.showHelp}
 	in.header = ui.HeaderData{Profile: ui.Sanitize(m.env.profile), Host: m.env.host, ChosenUser: m.chosen, ReadOnly: m.env.readOnly}
+	in.header.Label = ui.Sanitize(m.env.label)
 	in.header.StatsError = m.stats.err != nil
 	if s := m.stats.data; s != nil {
 		in.header.HasStats, in.header.Users, in.header.Strategies = true, s.UsersCount, s.StrategiesCount

@@ -36,6 +36,7 @@ type env struct {
 	actionTimeout time.Duration
 	pageSize      int
 	profile       string
+	label         string // the profile's badge from the settings file
 	host          string
 	readOnly      bool
 	user          string // --user: the external id chosen at start
@@ -70,6 +71,28 @@ func WithPageSize(n int) Option { return func(e *env) { e.pageSize = n } }
 
 // WithProfile names the profile shown in the header (prod* is marked red).
 func WithProfile(name string) Option { return func(e *env) { e.profile = name } }
+
+// WithLabel shows a badge naming where the dashboard is connected (a
+// profile's label from the settings file).
+func WithLabel(label string) Option { return func(e *env) { e.label = label } }
+
+// WithStyles draws with another style tree (a theme from the settings file).
+func WithStyles(st ui.Styles) Option {
+	return func(e *env) { e.styles = st }
+}
+
+// WithKeyMap matches keys against another key map (the settings file's
+// remaps applied to DefaultKeyMap). Its tab bindings are replaced by the
+// registry's: the caller does not know the tabs.
+func WithKeyMap(km ui.KeyMap) Option {
+	return func(e *env) {
+		km.Global.Tabs = ui.DefaultGlobalKeys(tabTitles()...).Tabs
+		e.keys = km
+	}
+}
+
+// DefaultKeyMap is the key map the dashboard uses without remaps.
+func DefaultKeyMap() ui.KeyMap { return ui.DefaultKeyMap(tabTitles()...) }
 
 // WithUser chooses a user (external id) at start, as --user does.
 func WithUser(externalID string) Option { return func(e *env) { e.user = externalID } }

@@ -29,6 +29,7 @@ const (
 // HeaderData is what the header line shows.
 type HeaderData struct {
 	Profile    string
+	Label      string // the profile's label from the settings file, drawn as a badge
 	Host       string
 	HasStats   bool
 	StatsError bool // the stats read failed and none arrived yet
@@ -48,6 +49,9 @@ func IsProductionProfile(name string) bool {
 func Header(st Styles, h HeaderData, width int) string {
 	parts := make([]string, 0, 6)
 	parts = append(parts, st.Brand.Render("stratop"))
+	if h.Label != "" {
+		parts = append(parts, st.Badge.Render(" "+Fit(h.Label, 16)+" "))
+	}
 	if h.Profile != "" {
 		ps := st.Profile
 		if IsProductionProfile(h.Profile) {

@@ -16,18 +16,6 @@ import (
 	"github.com/stratop/stratop/api"
 )
 
-// ANSI colour numbers used by the palette.
-const (
-	colRed     = lipgloss.Color("1")
-	colGreen   = lipgloss.Color("2")
-	colYellow  = lipgloss.Color("3")
-	colBlue    = lipgloss.Color("4")
-	colMagenta = lipgloss.Color("5")
-	colCyan    = lipgloss.Color("6")
-	colGrey    = lipgloss.Color("8")
-	colWhite   = lipgloss.Color("15")
-)
-
 // Tone names the colour role of one table cell, so row builders stay free of
 // lipgloss and a cell costs one byte instead of a whole Style.
 type Tone uint8
@@ -53,6 +41,7 @@ type Styles struct {
 	Brand       lipgloss.Style
 	Profile     lipgloss.Style
 	ProfileProd lipgloss.Style // a profile named prod*: production, take care
+	Badge       lipgloss.Style // the profile's label from the settings file
 	Host        lipgloss.Style
 	HeaderStat  lipgloss.Style
 	ChosenUser  lipgloss.Style
@@ -104,52 +93,65 @@ type Styles struct {
 	Help help.Styles
 }
 
-// DefaultStyles builds the style tree.
-func DefaultStyles() Styles {
+// DefaultStyles builds the style tree of the default (dark) theme.
+func DefaultStyles() Styles { return buildStyles(darkPalette()) }
+
+// buildStyles builds the style tree from a palette. Attributes that carry
+// meaning without hue (bold, reverse, brackets) are the same in every
+// palette, so a theme without colour still tells every state apart.
+func buildStyles(p palette) Styles {
 	n := lipgloss.NewStyle
+	hc := p.highContrast
 	s := Styles{
-		Brand:       n().Bold(true).Foreground(colCyan),
+		Brand:       n().Bold(true).Foreground(p.accent),
 		Profile:     n().Bold(true),
-		ProfileProd: n().Bold(true).Foreground(colWhite).Background(colRed),
-		Host:        n().Foreground(colGrey),
+		ProfileProd: n().Bold(true).Foreground(p.alertFg).Background(p.alertBg).Reverse(p.none),
+		Badge:       n().Bold(true).Reverse(true),
+		Host:        n().Foreground(p.muted),
 		HeaderStat:  n(),
-		ChosenUser:  n().Bold(true).Foreground(colYellow),
-		ReadOnly:    n().Bold(true).Foreground(colYellow).Reverse(true),
+		ChosenUser:  n().Bold(true).Foreground(p.notice),
+		ReadOnly:    n().Bold(true).Foreground(p.notice).Reverse(true),
 
-		Tab:       n().Foreground(colGrey),
-		TabActive: n().Bold(true).Foreground(colCyan),
+		Tab:       n().Foreground(p.muted),
+		TabActive: n().Bold(true).Foreground(p.accent).Underline(hc),
 
-		TableHeader: n().Bold(true).Foreground(colGrey),
-		Selected:    n().Reverse(true),
-		Marked:      n().Bold(true).Foreground(colMagenta),
-		Pending:     n().Bold(true).Foreground(colYellow),
+		TableHeader: n().Bold(true).Foreground(p.muted).Underline(hc),
+		Selected:    n().Reverse(true).Bold(hc),
+		Marked:      n().Bold(true).Foreground(p.marked).Reverse(hc),
+		Pending:     n().Bold(true).Foreground(p.notice),
 
-		Muted:     n().Foreground(colGrey),
-		Positive:  n().Foreground(colGreen),
-		Negative:  n().Foreground(colRed),
-		Active:    n().Foreground(colGreen),
-		Suspended: n().Foreground(colYellow),
-		Paused:    n().Foreground(colBlue),
-		Completed: n().Foreground(colMagenta),
-		Archived:  n().Foreground(colGrey),
+		Muted:     n().Foreground(p.muted),
+		Positive:  n().Foreground(p.positive).Bold(hc),
+		Negative:  n().Foreground(p.negative).Bold(hc),
+		Active:    n().Foreground(p.active).Bold(hc),
+		Suspended: n().Foreground(p.suspended).Bold(hc).Underline(hc),
+		Paused:    n().Foreground(p.paused).Bold(hc).Italic(hc),
+		Completed: n().Foreground(p.completed),
+		Archived:  n().Foreground(p.archived).Faint(hc),
 
-		PaneTitle: n().Bold(true).Foreground(colCyan),
+		PaneTitle: n().Bold(true).Foreground(p.accent),
 		Section:   n().Bold(true),
-		Label:     n().Foreground(colGrey),
-		Bar:       n().Foreground(colCyan),
+		Label:     n().Foreground(p.muted),
+		Bar:       n().Foreground(p.accent),
 
-		Updated: n().Foreground(colGrey),
-		Stale:   n().Bold(true).Foreground(colWhite).Background(colRed),
-		Error:   n().Foreground(colRed),
-		Notice:  n().Foreground(colYellow),
-		Paging:  n().Foreground(colGrey),
+		Updated: n().Foreground(p.muted),
+		Stale:   n().Bold(true).Foreground(p.alertFg).Background(p.alertBg).Reverse(p.none || hc),
+		Error:   n().Foreground(p.negative).Bold(hc),
+		Notice:  n().Foreground(p.notice).Bold(hc),
+		Paging:  n().Foreground(p.muted),
 
-		FilterField:  n().Foreground(colGrey),
+		FilterField:  n().Foreground(p.muted),
 		FilterActive: n().Bold(true).Reverse(true),
 
-		Dialog:       n().Border(lipgloss.NormalBorder()).Padding(0, 1),
+		Dialog:       n().Border(lipgloss.NormalBorder()).Padding(0, 1).BorderForeground(p.frame),
 		DialogTitle:  n().Bold(true),
-		DialogDanger: n().Bold(true).Foreground(colRed),
+		DialogDanger: n().Bold(true).Foreground(p.negative).Reverse(hc),
+	}
+	if hc {
+		s.Dialog = s.Dialog.Border(lipgloss.ThickBorder())
+	}
+	if p.badge != nil {
+		s.Badge = s.Badge.Reverse(false).Foreground(p.badgeFg).Background(p.badge)
 	}
 	s.Help = help.Styles{
 		Ellipsis:       s.Muted,

@@ -1,0 +1,137 @@
+// Package config reads the settings file (DESIGN.md "Files"): where it is,
+// strict loading that names file, line and key for every mistake, and the
+// effective settings of a profile. stratop never writes the file except
+// `stratop config init`.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// EnvConfig names the variable that points at another settings file.
+const EnvConfig = "STRATOP_CONFIG"
+
+// file is the settings file as written: pointers tell "not set" from a
+// zero value, so a profile's section only overrides what it sets.
+type file struct {
+	Theme     *string             `toml:"theme"`
+	Colors    map[string]string   `toml:"colors"`
+	Interval  *string             `toml:"interval"`
+	Links     *bool               `toml:"links"`
+	Mouse     *bool               `toml:"mouse"`
+	Notify    *string             `toml:"notify"`
+	Keys      map[string][]string `toml:"keys"`
+	Profiles  map[string]profile  `toml:"profiles"`
+	Explorers map[string]string   `toml:"explorers"`
+}
+
+// profile is one [profiles.NAME] section.
+type profile struct {
+	Label    *string `toml:"label"`
+	Color    *string `toml:"color"`
+	ReadOnly *bool   `toml:"read_only"`
+	Interval *string `toml:"interval"`
+	Notify   *string `toml:"notify"`
+}
+
+// Config is a loaded, valid settings file.
+type Config struct {
+	Path   string // the file read; "" when none exists (defaults)
+	Exists bool
+	f      file
+}
+
+// Error is one mistake in the settings file. Line is 0 when the mistake
+// has no place in the file (a file that cannot be read).
+type Error struct {
+	File string
+	Line int
+	Key  string // dotted: "profiles.prod.color"
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d", e.Line)
+	}
+	if e.Key != "" {
+		b.WriteString(": " + e.Key)
+	}
+	b.WriteString(": " + e.Msg)
+	return b.String()
+}
+
+// Errors are every mistake found, in file order.
+type Errors []*Error
+
+func (es Errors) Error() string {
+	lines := make([]string, len(es))
+	for i, e := range es {
+		lines[i] = e.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Path returns the settings file to read and whether it was chosen
+// explicitly: the --config flag, else STRATOP_CONFIG, else
+// $XDG_CONFIG_HOME/stratop/config.toml ($HOME/.config when unset).
+func Path(flag string, getenv func(string) string) (path string, explicit bool, err error) {
+	if flag != "" {
+		return flag, true, nil
+	}
+	if p := getenv(EnvConfig); p != "" {
+		return p, true, nil
+	}
+	dir := getenv("XDG_CONFIG_HOME")
+	if dir == "" || !filepath.IsAbs(dir) {
+		home := getenv("HOME")
+		if home == "" {
+			return "", false, errors.New("neither XDG_CONFIG_HOME nor HOME is set: pass --config FILE")
+		}
+		dir = filepath.Join(home, ".config")
+	}
+	return filepath.Join(dir, "stratop", "config.toml"), false, nil
+}
+
+// Load reads and checks the settings file at path. A missing file means
+// defaults unless it was named explicitly (a typo in --config must not
+// silently drop the operator's settings).
+func Load(path string, explicit bool) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) && !explicit {
+		return &Config{}, nil
+	}
+	if err != nil {
+		return nil, Errors{{File: path, Msg: "cannot read the settings file: " + unwrapPath(err)}}
+	}
+	c, errs := parse(path, data)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	c.Path, c.Exists = path, true
+	return c, nil
+}
+
+// unwrapPath drops the path os errors repeat.
+func unwrapPath(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// Profiles lists the profile names with a section, for the switcher.
+func (c *Config) Profiles() []string {
+	var out []string
+	for n := range c.f.Profiles {
+		out = append(out, n)
+	}
+	return out
+}

@@ -1,0 +1,142 @@
+package config
+
+// The effective settings of one profile. Precedence, highest first: flags,
+// environment, the profile's section, the top level, defaults.
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/stratop/stratop/ui"
+)
+
+// Defaults of the settings file.
+const (
+	DefaultTheme    = ui.ThemeAuto
+	DefaultInterval = 5 * time.Second
+	DefaultLinks    = true
+	DefaultMouse    = false
+	DefaultNotify   = "bell"
+)
+
+// Environment variables read by Resolve.
+const (
+	EnvTheme    = "STRATOP_THEME"
+	EnvInterval = "STRATOP_INTERVAL"
+	EnvNoColor  = "NO_COLOR" // any value: theme none
+)
+
+// Settings are the effective settings of one profile.
+type Settings struct {
+	Profile   string
+	Theme     string
+	Colors    map[string]string // role -> colour
+	Interval  time.Duration
+	Links     bool
+	Mouse     bool
+	Notify    string
+	Keys      map[string][]string // binding name -> keys, as written
+	Explorers map[string]string   // chain id -> URL template
+	Label     string              // the header badge
+	Color     string              // the badge and frame accent
+	ReadOnly  bool
+}
+
+// Overrides are the command line's flags; zero values are "not given".
+// ReadOnly can only add: a flag cannot make a read-only profile writable.
+type Overrides struct {
+	Theme    string
+	Interval time.Duration
+	ReadOnly bool
+}
+
+// Resolve returns the effective settings of the profile named (a profile
+// without a section gets the top level). getenv may be nil.
+func (c *Config) Resolve(profileName string, getenv func(string) string, flags Overrides) (Settings, error) {
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	f := c.f
+	s := Settings{
+		Profile: profileName, Theme: DefaultTheme, Interval: DefaultInterval,
+		Links: DefaultLinks, Mouse: DefaultMouse, Notify: DefaultNotify,
+		Colors: f.Colors, Keys: f.Keys, Explorers: f.Explorers,
+	}
+	// Top level. Values were checked by Load.
+	setStr(&s.Theme, f.Theme)
+	setDur(&s.Interval, f.Interval)
+	setBool(&s.Links, f.Links)
+	setBool(&s.Mouse, f.Mouse)
+	setStr(&s.Notify, f.Notify)
+	// The profile's section.
+	if p, ok := f.Profiles[profileName]; ok {
+		setStr(&s.Label, p.Label)
+		setStr(&s.Color, p.Color)
+		setBool(&s.ReadOnly, p.ReadOnly)
+		setDur(&s.Interval, p.Interval)
+		setStr(&s.Notify, p.Notify)
+	}
+	// Environment.
+	if v := getenv(EnvNoColor); v != "" {
+		s.Theme = ui.ThemeNone
+	}
+	if v := getenv(EnvTheme); v != "" {
+		if !contains(ui.ThemeNames, v) {
+			return Settings{}, fmt.Errorf("%s: unknown theme %q", EnvTheme, v)
+		}
+		s.Theme = v
+	}
+	if v := getenv(EnvInterval); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < MinInterval {
+			return Settings{}, fmt.Errorf("%s: %q is not a duration of at least %s", EnvInterval, v, MinInterval)
+		}
+		s.Interval = d
+	}
+	// Flags.
+	if flags.Theme != "" {
+		s.Theme = flags.Theme
+	}
+	if flags.Interval > 0 {
+		s.Interval = flags.Interval
+	}
+	s.ReadOnly = s.ReadOnly || flags.ReadOnly
+	return s, nil
+}
+
+func setStr(dst *string, v *string) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+func setBool(dst *bool, v *bool) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+// setDur takes a duration Load already checked.
+func setDur(dst *time.Duration, v *string) {
+	if v == nil {
+		return
+	}
+	if d, err := time.ParseDuration(*v); err == nil {
+		*dst = d
+	}
+}
+
+// KeyMap applies the settings' remaps to km (checked by Load).
+func (s Settings) KeyMap(km ui.KeyMap) (ui.KeyMap, error) {
+	km, problems := ui.ApplyKeys(km, s.Keys)
+	if len(problems) > 0 {
+		return km, problems[0]
+	}
+	return km, nil
+}
+
+// Styles builds the style tree of the settings' theme; lightBackground
+// decides auto.
+func (s Settings) Styles(lightBackground bool) (ui.Styles, error) {
+	return ui.NewStyles(ui.ThemeOptions{Name: s.Theme, Light: lightBackground, Colors: s.Colors, Accent: s.Color})
+}

@@ -1,0 +1,119 @@
+package config
+
+// Checks of values the decoder cannot know: names of themes, colours and
+// bindings, durations, templates. Each names the line of its key.
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/stratop/stratop/ui"
+)
+
+// MinInterval is the shortest poll interval, as --interval allows.
+const MinInterval = time.Second
+
+// Notify modes.
+var notifyModes = []string{"bell", "osc", "none"}
+
+// maxLabel keeps a profile's badge from crowding the header.
+const maxLabel = 16
+
+var chainID = regexp.MustCompile(`^[0-9]+$`)
+
+type checker struct {
+	path string
+	idx  keyLines
+	errs Errors
+}
+
+func (c *checker) fail(msg string, key ...string) {
+	c.errs = append(c.errs, &Error{File: c.path, Line: c.idx.line(key...), Key: dotted(key), Msg: msg})
+}
+
+func validate(path string, f *file, idx keyLines) Errors {
+	c := &checker{path: path, idx: idx}
+	if f.Theme != nil && !contains(ui.ThemeNames, *f.Theme) {
+		c.fail(fmt.Sprintf("unknown theme %q (one of %s)", *f.Theme, strings.Join(ui.ThemeNames, ", ")), "theme")
+	}
+	roles := ui.ColorRoles()
+	for _, role := range sortedKeys(f.Colors) {
+		if !contains(roles, role) {
+			c.fail("unknown colour role (one of "+strings.Join(roles, ", ")+")", "colors", role)
+		} else if _, err := ui.ParseColor(f.Colors[role]); err != nil {
+			c.fail(err.Error(), "colors", role)
+		}
+	}
+	c.interval(f.Interval, "interval")
+	c.notify(f.Notify, "notify")
+	_, problems := ui.ApplyKeys(ui.DefaultKeyMap(), f.Keys)
+	for _, p := range problems {
+		c.fail(p.Msg, "keys", p.Name)
+	}
+	for _, name := range sortedKeys(f.Profiles) {
+		p := f.Profiles[name]
+		if p.Label != nil && (strings.TrimSpace(*p.Label) == "" || len([]rune(*p.Label)) > maxLabel || ui.Sanitize(*p.Label) != *p.Label) {
+			c.fail(fmt.Sprintf("a label is 1 to %d printable characters", maxLabel), "profiles", name, "label")
+		}
+		if p.Color != nil {
+			if _, err := ui.ParseColor(*p.Color); err != nil {
+				c.fail(err.Error(), "profiles", name, "color")
+			}
+		}
+		c.interval(p.Interval, "profiles", name, "interval")
+		c.notify(p.Notify, "profiles", name, "notify")
+	}
+	for _, chain := range sortedKeys(f.Explorers) {
+		t := f.Explorers[chain]
+		switch {
+		case !chainID.MatchString(chain):
+			c.fail("a chain id is a number, e.g. \"4663\"", "explorers", chain)
+		case !strings.Contains(t, "{address}") && !strings.Contains(t, "{tx}"):
+			c.fail("the template has neither {address} nor {tx}", "explorers", chain)
+		case !strings.HasPrefix(t, "https://") && !strings.HasPrefix(t, "http://"):
+			c.fail("the template is not an http or https URL", "explorers", chain)
+		}
+	}
+	sortErrors(c.errs)
+	return c.errs
+}
+
+func (c *checker) interval(v *string, key ...string) {
+	if v == nil {
+		return
+	}
+	d, err := time.ParseDuration(*v)
+	switch {
+	case err != nil:
+		c.fail(fmt.Sprintf("not a duration: %q (e.g. \"5s\", \"1m\")", *v), key...)
+	case d < MinInterval:
+		c.fail(fmt.Sprintf("must be at least %s", MinInterval), key...)
+	}
+}
+
+func (c *checker) notify(v *string, key ...string) {
+	if v != nil && !contains(notifyModes, *v) {
+		c.fail(fmt.Sprintf("unknown notify mode %q (one of %s)", *v, strings.Join(notifyModes, ", ")), key...)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

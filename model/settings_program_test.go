@@ -1,0 +1,101 @@
+package model
+
+// Program tests of the settings file's effects: a remapped key works and
+// shows everywhere, the old key does nothing; a profile's label and
+// read-only flag reach the dashboard.
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/config"
+	"github.com/stratop/stratop/ui"
+)
+
+func TestProgramRemappedHalt(t *testing.T) {
+	km, problems := ui.ApplyKeys(DefaultKeyMap(), map[string][]string{"halt": {"p"}})
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	a, id := openStrategies(t, api.StatusActive, nil, WithKeyMap(km))
+	a.waitText("p halt")
+	if strings.Contains(a.frame(), "h halt") {
+		t.Fatal("the footer still shows h for halt")
+	}
+	// h first: had it opened the dialog, ? would not open the help.
+	a.keys("h", "?")
+	a.waitText("(? or esc to close)")
+	help := a.frame()
+	if strings.Contains(help, "Halt strategy") {
+		t.Fatal("h still opens the halt dialog")
+	}
+	if !strings.Contains(lineWith(help, "halt"), "p") || strings.Contains(help, "h halt") {
+		t.Fatalf("help does not show p for halt:\n%s", help)
+	}
+	a.keys("esc", "p")
+	a.waitText("Halt strategy " + itoa(id) + "?")
+	a.keys("n")
+	if n := a.sb.Hits(routeHalt); n != 0 {
+		t.Fatalf("%d halt requests", n)
+	}
+}
+
+// profileOptions loads a settings file and returns the options the
+// dashboard would pass for profile.
+func profileOptions(t *testing.T, body, profile string) []Option {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv("HOME", dir)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
+	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
+	p := filepath.Join(dir, "config.toml")
+	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := config.Load(p, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.Resolve(profile, func(string) string { return "" }, config.Overrides{Interval: 30 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := s.Styles(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	km, err := s.KeyMap(DefaultKeyMap())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []Option{WithLabel(s.Label), WithReadOnly(s.ReadOnly), WithStyles(st), WithKeyMap(km), WithInterval(s.Interval)}
+}
+
+func TestProgramReadOnlyProfile(t *testing.T) {
+	opts := profileOptions(t, "[profiles.demo]\nlabel = \"STAGING-EU\"\ncolor = \"blue\"\nread_only = true\n", "demo")
+	a, _ := openStrategies(t, api.StatusActive, nil, opts...)
+	a.waitText("STAGING-EU", "READ-ONLY")
+	if !strings.Contains(strings.SplitN(a.frame(), "\n", 2)[0], "STAGING-EU") {
+		t.Fatal("the label is not in the header")
+	}
+	a.keys("h")
+	a.waitText(ui.NoticeReadOnly)
+	a.keys("y")
+	if n := a.sb.Hits(routeHalt); n != 0 {
+		t.Fatalf("%d actions sent by a read-only profile", n)
+	}
+}
+
+func TestProgramOtherProfileWritable(t *testing.T) {
+	opts := profileOptions(t, "[profiles.prod]\nlabel = \"PROD\"\nread_only = true\n", "demo")
+	a, id := openStrategies(t, api.StatusActive, nil, opts...)
+	if strings.Contains(a.frame(), "PROD") || strings.Contains(a.frame(), "READ-ONLY") {
+		t.Fatal("another profile's section applied")
+	}
+	a.keys("h")
+	a.waitText("Halt strategy " + itoa(id) + "?")
+}
