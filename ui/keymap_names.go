@@ -53,7 +53,7 @@ func (km *KeyMap) slots() []slot {
 		{"prev-page", groupMain, &l.PrevPage}, {"next-page", groupMain, &l.NextPage},
 		{"details", groupMain, &l.Enter}, {"back", groupMain, &l.Back},
 		{"filter", groupMain, &l.Search}, {"filters", groupMain, &l.Filter},
-		{"mark", groupMain, &l.Mark},
+		{"mark", groupMain, &l.Mark}, {"actions", groupMain, &km.Menu.Open},
 	}
 	for i := range km.Actions {
 		out = append(out, slot{km.Actions[i].Name, groupMain, &km.Actions[i].Binding})

@@ -56,6 +56,9 @@ func TestApplyKeysProblems(t *testing.T) {
 			}
 		})
 	}
+	if _, problems := ApplyKeys(DefaultKeyMap(), map[string][]string{"actions": {"m"}, "halt": {"A"}}); len(problems) > 0 {
+		t.Errorf("the action menu key cannot move: %v", problems)
+	}
 	// Another scope may reuse a key: the dialog's y is free on the list.
 	if _, problems := ApplyKeys(DefaultKeyMap(), map[string][]string{"halt": {"y"}}); len(problems) > 0 {
 		t.Errorf("y clashes across scopes: %v", problems)
