@@ -214,3 +214,23 @@ func awaitGoroutines(t *testing.T, cond func(int) bool) {
 	}
 	t.Fatalf("condition not met in 30 s (%d goroutines)", runtime.NumGoroutine())
 }
+
+func TestDeadline_EmptyChunkedBodyIsNoBody(t *testing.T) {
+	srv := deadlineServer(t, 5*time.Second)
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	req := "GET /api/v1/users HTTP/1.1\r\nHost: sandbox\r\nX-API-Key: " + sandbox.DemoKey + "\r\nX-API-Secret: " +
+		sandbox.DemoSecret + "\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+	if _, err := io.WriteString(conn, req); err != nil {
+		t.Fatal(err)
+	}
+	_ = conn.SetReadDeadline(time.Now().Add(20 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("answer %v %v, want 200", resp, err)
+	}
+	resp.Body.Close()
+}
