@@ -23,7 +23,7 @@ func ErrorText(err error, spec Spec) string {
 	switch {
 	case errors.Is(err, api.ErrBadRequest):
 		return "not allowed from the current state: " + ui.OrDash(msg)
-	case errors.Is(err, api.ErrConflict) && spec.Name == AddBalance.Name:
+	case errors.Is(err, api.ErrConflict) && spec.Amount:
 		return "refused (409): this dialog's idempotency key was already used for a different amount or strategy; " +
 			"nothing was added by this request — close the dialog and start again"
 	case errors.Is(err, api.ErrForbidden):

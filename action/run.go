@@ -131,7 +131,7 @@ func (r Runner) Run(ctx context.Context, spec Spec, t Target) Result {
 		res.Outcome, res.Reason = audit.OutcomeRefused, "the owner is unknown: choose the user first (nothing sent)"
 		return res
 	}
-	if spec.Name == AddBalance.Name && t.IdempotencyKey == "" {
+	if spec.Amount && t.IdempotencyKey == "" {
 		t.IdempotencyKey = uuid.NewString()
 		res.Target.IdempotencyKey = t.IdempotencyKey
 	}

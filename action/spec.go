@@ -44,6 +44,9 @@ type Spec struct {
 	Owner bool
 	// VolumeOnly restricts it to volume strategies (add-balance).
 	VolumeOnly bool
+	// Amount says the operator types an amount in token units, sent as raw
+	// units under one idempotency key per request (add-balance).
+	Amount bool
 	// Bulk says it may run on each of several marked strategies.
 	Bulk bool
 	// Changes reports, for a user-wide job, whether the job still has to
@@ -84,7 +87,7 @@ var (
 		From:   live, Next: api.StatusPaused, Owner: true, Confirm: ConfirmTyped, send: sendDisable}
 	AddBalance = Spec{Name: "add-balance", Label: "add to a volume strategy's balance",
 		Effect: "more of the user's tokens are allocated to the strategy; the state does not change",
-		From:   live, Owner: true, VolumeOnly: true, send: sendAddBalance}
+		From:   live, Owner: true, VolumeOnly: true, Amount: true, send: sendAddBalance}
 	Duplicate = Spec{Name: "duplicate", Label: "copy into a new strategy",
 		Effect: "a new strategy with the same settings; the original is unchanged",
 		From:   append(nonArchive, api.StatusArchived), Owner: true, send: sendDuplicate}

@@ -116,7 +116,7 @@ func (w workflow) ask(spec action.Spec, sel selection) (workflow, effect) {
 		owner = s.UserID
 	}
 	req := request{spec: spec, target: action.Target{Strategy: s, Owner: owner}}
-	if spec.Name == action.AddBalance.Name {
+	if spec.Amount {
 		return w.askBalance(req)
 	}
 	w.overlay = newConfirmDialog(w.env, req, 0).offerGentler(w.env, sel)

@@ -142,7 +142,7 @@ func makePlan(ctx context.Context, runner action.Runner, opt ActionOptions) ([]p
 			it.target = action.Target{Strategy: *cur, Owner: cur.UserID}
 			if ok, why := opt.Spec.Allowed(*cur); !ok {
 				it.reason = why + ": nothing sent"
-			} else if opt.Spec.Name == action.AddBalance.Name {
+			} else if opt.Spec.Amount {
 				amount, err := rawAmount(opt.Amount, opt.Raw, cur.Pool.Decimals)
 				if err != nil {
 					return nil, Usage("--amount: %s", err)
@@ -192,7 +192,7 @@ func writePlan(o IO, spec action.Spec, plan []planItem, warn string) {
 		switch {
 		case !it.ok:
 			fmt.Fprintf(o.Err, "%s: %s\n", head, it.reason)
-		case spec.Name == action.AddBalance.Name:
+		case spec.Amount:
 			fmt.Fprintf(o.Err, "%s: add %s %s (raw %s)\n", head, ui.FormatUnits(it.target.Amount, it.cur.Pool.Decimals),
 				ui.SanitizeLimit(it.cur.Pool.Symbol, 20), it.target.Amount)
 		default:
