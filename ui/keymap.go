@@ -31,6 +31,10 @@ type GlobalKeys struct {
 	NextTab, PrevTab            key.Binding
 	Refresh, Redraw, Help, Quit key.Binding
 	ForceQuit                   key.Binding
+	Profile                     key.Binding // "P" switch profile
+	Copy, CopyRecord            key.Binding // "y" the id, "Y" the record as JSON (OSC 52)
+	Export                      key.Binding // "ctrl+s" the list shown to a CSV file
+	Mouse                       key.Binding // "M" mouse on / off
 }
 
 // ListKeys move in and act on a list.
@@ -42,6 +46,8 @@ type ListKeys struct {
 	Search                                  key.Binding // "/" filter as you type
 	Filter                                  key.Binding // "f" status, category, method, chain, sort
 	Mark                                    key.Binding // toggle a row for a bulk action
+	Watch                                   key.Binding // "w" watch / unwatch the selected strategy or user
+	Sort, SortReverse                       key.Binding // "o" sort by the next column, "O" reverse
 }
 
 // PickerKeys work while the filter picker is open.
@@ -127,33 +133,41 @@ func DefaultGlobalKeys(tabTitles ...string) GlobalKeys {
 		tabs[i] = bind([]string{n}, n, strings.ToLower(title))
 	}
 	return GlobalKeys{
-		Tabs:      tabs,
-		NextTab:   bind([]string{"tab"}, "tab", "next tab"),
-		PrevTab:   bind([]string{"shift+tab"}, "shift+tab", "previous tab"),
-		Refresh:   bind([]string{"ctrl+r"}, "ctrl+r", "refresh"),
-		Redraw:    bind([]string{"ctrl+l"}, "ctrl+l", "redraw"),
-		Help:      bind([]string{"?"}, "?", "help"),
-		Quit:      bind([]string{"q", "ctrl+c"}, "q", "quit"),
-		ForceQuit: bind([]string{"ctrl+c"}, "ctrl+c", "quit"),
+		Tabs:       tabs,
+		NextTab:    bind([]string{"tab"}, "tab", "next tab"),
+		PrevTab:    bind([]string{"shift+tab"}, "shift+tab", "previous tab"),
+		Refresh:    bind([]string{"ctrl+r"}, "ctrl+r", "refresh"),
+		Redraw:     bind([]string{"ctrl+l"}, "ctrl+l", "redraw"),
+		Help:       bind([]string{"?"}, "?", "help"),
+		Quit:       bind([]string{"q", "ctrl+c"}, "q", "quit"),
+		ForceQuit:  bind([]string{"ctrl+c"}, "ctrl+c", "quit"),
+		Profile:    bind([]string{"P"}, "P", "profile"),
+		Copy:       bind([]string{"y"}, "y", "copy id"),
+		CopyRecord: bind([]string{"Y"}, "Y", "copy JSON"),
+		Export:     bind([]string{"ctrl+s"}, "ctrl+s", "export CSV"),
+		Mouse:      bind([]string{"M"}, "M", "mouse"),
 	}
 }
 
 // DefaultListKeys returns the list bindings.
 func DefaultListKeys() ListKeys {
 	return ListKeys{
-		Up:       bind([]string{"up", "k"}, "↑/k", "up"),
-		Down:     bind([]string{"down", "j"}, "↓/j", "down"),
-		PageUp:   bind([]string{"pgup"}, "pgup", "page up"),
-		PageDown: bind([]string{"pgdown"}, "pgdn", "page down"),
-		Top:      bind([]string{"g", "home"}, "g", "top"),
-		Bottom:   bind([]string{"G", "end"}, "G", "bottom"),
-		PrevPage: bind([]string{"["}, "[", "prev page"),
-		NextPage: bind([]string{"]"}, "]", "next page"),
-		Enter:    bind([]string{"enter"}, "enter", "details"),
-		Back:     bind([]string{"esc"}, "esc", "back"),
-		Search:   bind([]string{"/"}, "/", "filter"),
-		Filter:   bind([]string{"f"}, "f", "filters"),
-		Mark:     bind([]string{" "}, "space", "mark"),
+		Up:          bind([]string{"up", "k"}, "↑/k", "up"),
+		Down:        bind([]string{"down", "j"}, "↓/j", "down"),
+		PageUp:      bind([]string{"pgup"}, "pgup", "page up"),
+		PageDown:    bind([]string{"pgdown"}, "pgdn", "page down"),
+		Top:         bind([]string{"g", "home"}, "g", "top"),
+		Bottom:      bind([]string{"G", "end"}, "G", "bottom"),
+		PrevPage:    bind([]string{"["}, "[", "prev page"),
+		NextPage:    bind([]string{"]"}, "]", "next page"),
+		Enter:       bind([]string{"enter"}, "enter", "details"),
+		Back:        bind([]string{"esc"}, "esc", "back"),
+		Search:      bind([]string{"/"}, "/", "filter"),
+		Filter:      bind([]string{"f"}, "f", "filters"),
+		Mark:        bind([]string{" "}, "space", "mark"),
+		Watch:       bind([]string{"w"}, "w", "watch"),
+		Sort:        bind([]string{"o"}, "o", "sort"),
+		SortReverse: bind([]string{"O"}, "O", "reverse sort"),
 	}
 }
 

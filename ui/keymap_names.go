@@ -54,6 +54,9 @@ func (km *KeyMap) slots() []slot {
 		{"details", groupMain, &l.Enter}, {"back", groupMain, &l.Back},
 		{"filter", groupMain, &l.Search}, {"filters", groupMain, &l.Filter},
 		{"mark", groupMain, &l.Mark}, {"actions", groupMain, &km.Menu.Open},
+		{"watch", groupMain, &l.Watch}, {"sort", groupMain, &l.Sort}, {"reverse-sort", groupMain, &l.SortReverse},
+		{"profile", groupMain, &g.Profile}, {"copy", groupMain, &g.Copy}, {"copy-json", groupMain, &g.CopyRecord},
+		{"export", groupMain, &g.Export}, {"mouse", groupMain, &g.Mouse},
 	}
 	for i := range km.Actions {
 		out = append(out, slot{km.Actions[i].Name, groupMain, &km.Actions[i].Binding})

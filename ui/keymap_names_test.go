@@ -12,12 +12,12 @@ func runeKey(r rune) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: [
 
 func TestApplyKeysRemapsAndDisables(t *testing.T) {
 	def := DefaultKeyMap("Overview")
-	km, problems := ApplyKeys(def, map[string][]string{"halt": {"p", "P"}, "mark": {}, "refresh": {"space"}})
+	km, problems := ApplyKeys(def, map[string][]string{"halt": {"p", "H"}, "mark": {}, "refresh": {"space"}})
 	if len(problems) > 0 {
 		t.Fatal(problems)
 	}
 	halt, _ := km.Actions.For("halt")
-	if !key.Matches(runeKey('p'), halt) || key.Matches(runeKey('h'), halt) || halt.Help().Key != "p/P" || halt.Help().Desc != "halt" {
+	if !key.Matches(runeKey('p'), halt) || key.Matches(runeKey('h'), halt) || halt.Help().Key != "p/H" || halt.Help().Desc != "halt" {
 		t.Errorf("halt: keys %v help %+v", halt.Keys(), halt.Help())
 	}
 	if km.List.Mark.Enabled() || Hint(km.List.Mark) != "" {
@@ -59,9 +59,9 @@ func TestApplyKeysProblems(t *testing.T) {
 	if _, problems := ApplyKeys(DefaultKeyMap(), map[string][]string{"actions": {"m"}, "halt": {"A"}}); len(problems) > 0 {
 		t.Errorf("the action menu key cannot move: %v", problems)
 	}
-	// Another scope may reuse a key: the dialog's y is free on the list.
-	if _, problems := ApplyKeys(DefaultKeyMap(), map[string][]string{"halt": {"y"}}); len(problems) > 0 {
-		t.Errorf("y clashes across scopes: %v", problems)
+	// Another scope may reuse a key: the dialog's n is free on the list.
+	if _, problems := ApplyKeys(DefaultKeyMap(), map[string][]string{"halt": {"n"}}); len(problems) > 0 {
+		t.Errorf("n clashes across scopes: %v", problems)
 	}
 	// Moving a binding onto a key freed by another remap is fine.
 	if _, problems := ApplyKeys(DefaultKeyMap(), map[string][]string{"halt": {"s"}, "suspend": {"S"}}); len(problems) > 0 {
