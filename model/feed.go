@@ -61,6 +61,11 @@ type feed struct {
 	flightGen uint64 // generation the fetch in flight was made for
 	tick      uint64 // generation of the latest scheduled poll
 
+	// period replaces the env's interval as the delay after a good reply,
+	// for a feed that has a cheaper signal of change than polling itself
+	// (the users list watches usersCount of the stats); 0: the interval.
+	period time.Duration
+
 	dataGen   uint64    // generation of the data shown
 	hasData   bool      // some good data was received (for any generation)
 	lastOK    time.Time // last good reply
@@ -104,6 +109,12 @@ func (f feed) landed(gen uint64) feed {
 	if f.inFlight && gen == f.flightGen {
 		f.inFlight = false
 	}
+	return f
+}
+
+// expire makes the data due now: the next activation or poll fetches.
+func (f feed) expire() feed {
+	f.nextDue = time.Time{}
 	return f
 }
 

@@ -75,7 +75,11 @@ func (s source[T]) settle(msg fetchedMsg, e *env) (_ source[T], accepted, change
 	data, _ := msg.data.(T)
 	changed = data != s.data || !s.fresh()
 	s.data = data
-	s.feed = s.succeed(now, changed, e.interval)
+	iv := e.interval
+	if s.period > 0 {
+		iv = s.period
+	}
+	s.feed = s.succeed(now, changed, iv)
 	return s, true, changed
 }
 

@@ -123,7 +123,7 @@ func (m Model) settle(msg fetchedMsg) (Model, tea.Cmd) {
 	}
 	// The Overview shows health and stats; it redraws only while visible.
 	var c2 tea.Cmd
-	m, c2 = m.broadcast(overviewMsg{stats: m.stats.data, health: m.health})
+	m, c2 = m.broadcast(overviewMsg{stats: m.stats.data, statsAt: m.stats.lastOK, health: m.health})
 	return m, tea.Batch(cmd, c2)
 }
 

@@ -12,6 +12,7 @@ package model
 import (
 	"context"
 	"sync"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -30,8 +31,9 @@ type countsData struct {
 
 // overviewMsg carries the root's stats and health to the Overview.
 type overviewMsg struct {
-	stats  *api.DashboardStats
-	health ui.Health
+	stats   *api.DashboardStats
+	statsAt time.Time // when the stats last answered well
+	health  ui.Health
 }
 
 type overviewTab struct {

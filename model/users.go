@@ -49,13 +49,16 @@ type usersTab struct {
 	chosen    string
 	chosenRow int // row index of the chosen user, -1 when not listed
 	detail    source[*userDetail]
+	sync      usersSync
 	body      string
 }
 
 func newUsersTab(e *env, chosen string) usersTab {
+	list := newSource[*usersData](feedUsers)
+	list.period = usersMaxAge
 	return usersTab{
 		base:      base{env: e},
-		list:      newSource[*usersData](feedUsers),
+		list:      list,
 		detail:    newSource[*userDetail](feedUserDetail),
 		tbl:       newTable(&e.styles, ui.UserColumns()),
 		input:     newLineInput(maxFilterRunes, nil),
@@ -141,6 +144,9 @@ func (t usersTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 			t.detail, cmd = t.detail.poll(msg, t.detailVisible(), t.fetchDetail)
 		}
 		return t, cmd
+	case overviewMsg:
+		t, cmd = t.observe(msg)
+		return t, cmd // the status line shows what changed
 	case userChosenMsg:
 		if msg.ExternalID == t.chosen {
 			return t, nil
@@ -172,7 +178,7 @@ func (t usersTab) settle(msg fetchedMsg) (usersTab, tea.Cmd) {
 		t.chosenRow = t.findChosen()
 	}
 	t.list, cmd = t.list.rearm(accepted, t.active, t.fetchList)
-	return t, cmd
+	return t.settled(cmd)
 }
 
 func (t usersTab) updateKey(msg tea.KeyMsg) (usersTab, tea.Cmd) {
@@ -294,6 +300,6 @@ func (t usersTab) Refresh() (tab, tea.Cmd) {
 
 func (t usersTab) Capturing() bool { return t.input.focused }
 
-func (t usersTab) Status() ui.Status { return t.list.status(t.env.host) }
+func (t usersTab) Status() ui.Status { return t.status() }
 
 func (t usersTab) Selection() selection { return selection{user: t.chosen} }

@@ -105,6 +105,13 @@ type Status struct {
 	StaleAge    time.Duration // age of the data shown while stale
 	StaleReason string
 	Notice      string // a one-off message, e.g. why a key did nothing
+	// A list read again only when it may have changed shows its age as
+	// "users as of 12:01, checked 12:05:30": AsOf is when it was read,
+	// CheckedAt the latest time a cheaper signal said it still holds.
+	// Subject names the list; with AsOf zero the line says "updated".
+	Subject   string
+	AsOf      time.Time
+	CheckedAt time.Time
 }
 
 // StatusLine draws the status line.
@@ -113,6 +120,8 @@ func StatusLine(st Styles, s Status, width int) string {
 	switch {
 	case s.Loading && !s.Stale:
 		parts = append(parts, st.Muted.Render("loading…"))
+	case !s.AsOf.IsZero():
+		parts = append(parts, st.Updated.Render(s.Subject+" as of "+s.AsOf.Format("15:04")+", checked "+Clock(s.CheckedAt)))
 	case !s.ChangedAt.IsZero():
 		parts = append(parts, st.Updated.Render("updated "+Clock(s.ChangedAt)))
 	}
