@@ -113,11 +113,14 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 
 	journal, closeJournal := openJournal(profile, client.Host())
 	defer closeJournal()
+	switcher := newProfileSwitch(cmd, cfg, f)
+	defer switcher.Close()
 	limitProcs()
 	m := model.New(ctx, client, append([]model.Option{
 		model.WithJournal(journal),
 		model.WithProfile(profile),
 		model.WithUser(f.user),
+		model.WithProfiles(switcher),
 	}, settings...)...)
 	p := tea.NewProgram(m.Tea(),
 		tea.WithAltScreen(),

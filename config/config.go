@@ -18,8 +18,7 @@ const EnvConfig = "STRATOP_CONFIG"
 // file is the settings file as written: pointers tell "not set" from a
 // zero value, so a profile's section only overrides what it sets.
 type file struct {
-	Theme     *string             `toml:"theme"`
-	Colors    map[string]string   `toml:"colors"`
+	Theme     any                 `toml:"theme"` // a name, or a table: see theme.go
 	Interval  *string             `toml:"interval"`
 	Links     *bool               `toml:"links"`
 	Mouse     *bool               `toml:"mouse"`
@@ -43,6 +42,7 @@ type Config struct {
 	Path   string // the file read; "" when none exists (defaults)
 	Exists bool
 	f      file
+	theme  theme
 }
 
 // Error is one mistake in the settings file. Line is 0 when the mistake

@@ -58,8 +58,12 @@ func TestEachErrorNamesLineAndKey(t *testing.T) {
 		{"wrong type of keys", "[keys]\n\nhalt = \"p\"\n", 3, "keys.halt", "want a list of keys"},
 		{"syntax", "theme = \n", 1, "", "start of value"},
 		{"unknown theme", "\ntheme = \"solarized\"\n", 2, "theme", `unknown theme "solarized"`},
-		{"unknown colour", "[colors]\naccent = \"redish\"\n", 2, "colors.accent", `unknown colour "redish"`},
-		{"unknown colour role", "[colors]\nbackground = \"red\"\n", 2, "colors.background", "unknown colour role"},
+		{"unknown colour", "[theme.colors]\naccent = \"redish\"\n", 2, "theme.colors.accent", `unknown colour "redish"`},
+		{"unknown colour role", "[theme.colors]\nbackground = \"red\"\n", 2, "theme.colors.background", "unknown colour role"},
+		{"unknown theme in a table", "[theme]\nname = \"solarized\"\n", 2, "theme.name", `unknown theme "solarized"`},
+		{"unknown key in the theme", "[theme]\nname = \"dark\"\nfont = \"mono\"\n", 3, "theme.font", "unknown key"},
+		{"colour of the wrong type", "[theme.colors]\n\nalert = 3\n", 3, "theme.colors.alert", "wrong type: a TOML integer, want a colour"},
+		{"theme of the wrong type", "theme = 3\n", 1, "theme", "wrong type: a TOML integer"},
 		{"unknown profile colour", "[profiles.prod]\ncolor = \"pink\"\n", 2, "profiles.prod.color", `unknown colour "pink"`},
 		{"unknown binding", "[keys]\nhalt = [\"p\"]\nexplode = [\"e\"]\n", 3, "keys.explode", "unknown binding name"},
 		{"unknown key name", "[keys]\nhalt = [\"ctrl+shift+meta+p\"]\n", 2, "keys.halt", "unknown key"},
@@ -227,12 +231,30 @@ func TestUncommentedTemplateExamplesPass(t *testing.T) {
 	var b strings.Builder
 	for _, l := range strings.Split(Template(), "\n") {
 		if strings.HasPrefix(l, "# [profiles.") || strings.HasPrefix(l, "# label") || strings.HasPrefix(l, "# color") ||
-			strings.HasPrefix(l, "# read_only") || strings.HasPrefix(l, "# \"4663\"") || strings.HasPrefix(l, "# alert") {
+			strings.HasPrefix(l, "# read_only") || strings.HasPrefix(l, "# \"4663\"") || strings.HasPrefix(l, "# alert") ||
+			strings.HasPrefix(l, "# [theme") || strings.HasPrefix(l, "# name") {
 			l = strings.TrimPrefix(l, "# ")
+		}
+		if strings.HasPrefix(l, "theme = ") {
+			continue // the table form below replaces it
 		}
 		b.WriteString(l + "\n")
 	}
 	if _, err := Load(write(t, b.String()), true); err != nil {
 		t.Fatalf("%v\n%s", err, b.String())
+	}
+}
+
+func TestThemeTableGivesNameAndColours(t *testing.T) {
+	c, err := Load(write(t, "[theme]\nname = \"light\"\n[theme.colors]\nalert = \"#ff0000\"\n"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.Resolve("", nil, Overrides{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Theme != "light" || s.Colors["alert"] != "#ff0000" {
+		t.Errorf("theme %q colours %v", s.Theme, s.Colors)
 	}
 }

@@ -110,10 +110,14 @@ func parse(path string, data []byte) (*Config, Errors) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, decodeErrors(path, err)
 	}
-	if errs := validate(path, &f, idx); len(errs) > 0 {
+	th, errs := readTheme(path, f.Theme, idx)
+	if len(errs) > 0 {
 		return nil, errs
 	}
-	return &Config{f: f}, nil
+	if errs := validate(path, &f, th, idx); len(errs) > 0 {
+		return nil, errs
+	}
+	return &Config{f: f, theme: th}, nil
 }
 
 // secretKeys refuses credentials before anything else: the message must
@@ -186,7 +190,7 @@ func typeMismatch(msg string) (string, bool) {
 
 // Keys each level of the file knows, for messages.
 var (
-	topKeys     = []string{"colors", "explorers", "interval", "keys", "links", "mouse", "notify", "profiles", "theme"}
+	topKeys     = []string{"explorers", "interval", "keys", "links", "mouse", "notify", "profiles", "theme"}
 	profileKeys = []string{"color", "interval", "label", "notify", "read_only"}
 )
 
@@ -211,7 +215,7 @@ func expected(key []string) string {
 		return "true or false"
 	case len(key) == 2 && key[0] == "keys":
 		return `a list of keys, e.g. ["p"] (an empty list disables the binding)`
-	case len(key) == 1 && (last == "keys" || last == "profiles" || last == "explorers" || last == "colors"):
+	case len(key) == 1 && (last == "keys" || last == "profiles" || last == "explorers"):
 		return "a table"
 	case len(key) == 2 && key[0] == "profiles":
 		return "a table"

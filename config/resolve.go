@@ -60,10 +60,10 @@ func (c *Config) Resolve(profileName string, getenv func(string) string, flags O
 	s := Settings{
 		Profile: profileName, Theme: DefaultTheme, Interval: DefaultInterval,
 		Links: DefaultLinks, Mouse: DefaultMouse, Notify: DefaultNotify,
-		Colors: f.Colors, Keys: f.Keys, Explorers: f.Explorers,
+		Colors: c.theme.colors, Keys: f.Keys, Explorers: f.Explorers,
 	}
 	// Top level. Values were checked by Load.
-	setStr(&s.Theme, f.Theme)
+	setStr(&s.Theme, c.theme.name)
 	setDur(&s.Interval, f.Interval)
 	setBool(&s.Links, f.Links)
 	setBool(&s.Mouse, f.Mouse)

@@ -34,17 +34,17 @@ func (c *checker) fail(msg string, key ...string) {
 	c.errs = append(c.errs, &Error{File: c.path, Line: c.idx.line(key...), Key: dotted(key), Msg: msg})
 }
 
-func validate(path string, f *file, idx keyLines) Errors {
+func validate(path string, f *file, th theme, idx keyLines) Errors {
 	c := &checker{path: path, idx: idx}
-	if f.Theme != nil && !contains(ui.ThemeNames, *f.Theme) {
-		c.fail(fmt.Sprintf("unknown theme %q (one of %s)", *f.Theme, strings.Join(ui.ThemeNames, ", ")), "theme")
+	if th.name != nil && !contains(ui.ThemeNames, *th.name) {
+		c.fail(fmt.Sprintf("unknown theme %q (one of %s)", *th.name, strings.Join(ui.ThemeNames, ", ")), th.nameKey...)
 	}
 	roles := ui.ColorRoles()
-	for _, role := range sortedKeys(f.Colors) {
+	for _, role := range sortedKeys(th.colors) {
 		if !contains(roles, role) {
-			c.fail("unknown colour role (one of "+strings.Join(roles, ", ")+")", "colors", role)
-		} else if _, err := ui.ParseColor(f.Colors[role]); err != nil {
-			c.fail(err.Error(), "colors", role)
+			c.fail("unknown colour role (one of "+strings.Join(roles, ", ")+")", "theme", "colors", role)
+		} else if _, err := ui.ParseColor(th.colors[role]); err != nil {
+			c.fail(err.Error(), "theme", "colors", role)
 		}
 	}
 	c.interval(f.Interval, "interval")

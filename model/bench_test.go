@@ -44,7 +44,7 @@ func BenchmarkStrategiesView(b *testing.B) {
 
 func BenchmarkUnchangedPoll(b *testing.B) {
 	m := strategiesFrame(b, false)
-	msg := fetchedMsg{feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, data: m.strategiesTab().pane.list.data}
+	msg := fetchedMsg{session: m.env.session, feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, data: m.strategiesTab().pane.list.data}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -99,7 +99,7 @@ func BenchmarkNewPage(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		m, _ = m.Update(fetchedMsg{feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, data: pages[i%2]})
+		m, _ = m.Update(fetchedMsg{session: m.env.session, feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, data: pages[i%2]})
 		_ = m.View()
 	}
 }
@@ -114,7 +114,7 @@ func usersFrame(b *testing.B, n int) Model {
 	for i := range users {
 		users[i] = api.User{ID: int64(i + 1), ExternalUserID: "cust_" + itoa(int64(i*7919%1000003)), WalletAddress: "0x" + itoa(int64(i)*2654435761)}
 	}
-	m, _ = m.Update(fetchedMsg{feed: feedUsers, gen: m.usersTab().list.gen, data: prepareUsers(users)})
+	m, _ = m.Update(fetchedMsg{session: m.env.session, feed: feedUsers, gen: m.usersTab().list.gen, data: prepareUsers(users)})
 	m, _ = press(m, "/", "1")
 	return m
 }

@@ -85,6 +85,9 @@ func (m Model) helpMap() ui.HelpMap {
 	if m.acts.overlay != nil {
 		return m.acts.overlay.Help()
 	}
+	if m.switcher != nil {
+		return m.switcherHelp()
+	}
 	cur := m.tabs[m.active]
 	hm := cur.Help()
 	if cur.Capturing() {
@@ -98,7 +101,8 @@ func (m Model) helpMap() ui.HelpMap {
 		full = append(full, acts)
 	}
 	short = append(short, g.NextTab, g.Help, g.Quit)
-	full = append(full, append(append([]key.Binding(nil), g.Tabs...), g.NextTab, g.PrevTab), []key.Binding{g.Refresh, g.Redraw, g.Help, g.Quit})
+	full = append(full, append(append([]key.Binding(nil), g.Tabs...), g.NextTab, g.PrevTab),
+		[]key.Binding{g.Refresh, g.Redraw, ui.Enabled(g.Profile, m.env.profiles != nil), g.Help, g.Quit})
 	return ui.HelpMap{Short: short, Full: full}
 }
 

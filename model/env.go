@@ -26,7 +26,12 @@ const (
 // env holds the model's fixed collaborators and settings: set once by New,
 // never changed afterwards, shared by every tab through one pointer.
 type env struct {
-	ctx           context.Context // the program's: quitting cancels what is in flight
+	ctx           context.Context // the profile's: quitting or switching away cancels what is in flight
+	parent        context.Context // the program's, from which each profile's context is made
+	cancel        context.CancelFunc
+	session       uint64   // unique in the process; every fetch reply carries it
+	base          []Option // the options the program was started with, kept for a profile switch
+	profiles      Profiles // nil: no switcher
 	api           API
 	journal       audit.Journal
 	now           func() time.Time
@@ -103,10 +108,15 @@ func WithReadOnly(on bool) Option { return func(e *env) { e.readOnly = on } }
 // WithJournal records every action sent (the audit log).
 func WithJournal(j audit.Journal) Option { return func(e *env) { e.journal = j } }
 
-// newEnv applies the options over the defaults.
-func newEnv(ctx context.Context, client API, opts []Option) *env {
+// newEnv applies the options (base, then extra) over the defaults.
+func newEnv(parent context.Context, client API, base, extra []Option) *env {
+	ctx, cancel := context.WithCancel(parent)
 	e := &env{
 		ctx:           ctx,
+		parent:        parent,
+		cancel:        cancel,
+		session:       nextGen(),
+		base:          base,
 		api:           client,
 		journal:       audit.Discard,
 		now:           time.Now,
@@ -118,9 +128,11 @@ func newEnv(ctx context.Context, client API, opts []Option) *env {
 		styles:        ui.DefaultStyles(),
 		keys:          ui.DefaultKeyMap(tabTitles()...),
 	}
-	for _, o := range opts {
-		if o != nil {
-			o(e)
+	for _, opts := range [][]Option{base, extra} {
+		for _, o := range opts {
+			if o != nil {
+				o(e)
+			}
 		}
 	}
 	if e.interval <= 0 {

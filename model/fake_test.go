@@ -176,7 +176,7 @@ func (m Model) usersTab() usersTab { return m.tabs[tabUsers].(usersTab) }
 // pageReply is a reply of the Strategies list feed for the current gen.
 func pageReply(m Model, ss ...api.Strategy) fetchedMsg {
 	p := &api.StrategiesPage{Strategies: ss, TotalCount: len(ss), Page: 1, PageSize: 50, NumberOfPages: 1}
-	return fetchedMsg{feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, data: prepareStrategiesPage(p)}
+	return fetchedMsg{session: m.env.session, feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, data: prepareStrategiesPage(p)}
 }
 
 // runCmd runs a command and its batches to their messages, for tests that

@@ -14,6 +14,7 @@ package model
 
 import (
 	"errors"
+	"sync/atomic"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -39,6 +40,7 @@ const (
 
 // fetchedMsg is the reply of one fetch.
 type fetchedMsg struct {
+	session uint64 // the env's: a reply for a profile switched away from is dropped
 	feed    feedID
 	gen     uint64
 	data    any // the feed's prepared data type (see source); nil on error
@@ -79,11 +81,22 @@ type feed struct {
 	retryAfter time.Duration // the server's Retry-After of the last 429
 }
 
+// generations hands out request and poll generations. They are unique in
+// the process rather than per feed, so that a reply or tick made by a model
+// that has been replaced (another profile) can never match a feed of the
+// model that replaced it, even for the same feed id.
+var generations atomic.Uint64
+
+func nextGen() uint64 { return generations.Add(1) }
+
+// newFeed is a feed with a generation of its own.
+func newFeed(id feedID) feed { return feed{id: id, gen: nextGen(), tick: nextGen()} }
+
 // invalidate marks the parameters changed: a reply in flight will be dropped
 // and any scheduled poll is void.
 func (f feed) invalidate() feed {
-	f.gen++
-	f.tick++
+	f.gen = nextGen()
+	f.tick = nextGen()
 	return f
 }
 
@@ -96,7 +109,7 @@ func (f feed) begin() (feed, uint64, bool) {
 	}
 	f.inFlight = true
 	f.flightGen = f.gen
-	f.tick++ // a poll scheduled earlier must not fire a second fetch
+	f.tick = nextGen() // a poll scheduled earlier must not fire a second fetch
 	return f, f.gen, true
 }
 
@@ -175,7 +188,7 @@ func (f feed) due(now time.Time) bool {
 // schedule returns the feed with a new poll generation and the command that
 // delivers it after d.
 func (f feed) schedule(d time.Duration) (feed, tea.Cmd) {
-	f.tick++
+	f.tick = nextGen()
 	id, t := f.id, f.tick
 	if d <= 0 {
 		d = time.Millisecond

@@ -28,13 +28,13 @@ type fetcher func(gen uint64) tea.Cmd
 // fetchCmd runs call under the fetch timeout and reports its latency,
 // measured with the injected clock.
 func fetchCmd[T any](e *env, id feedID, gen uint64, call func(ctx context.Context) (T, error)) tea.Cmd {
-	parent, timeout, now := e.ctx, e.fetchTimeout, e.now
+	parent, timeout, now, session := e.ctx, e.fetchTimeout, e.now, e.session
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(parent, timeout)
 		defer cancel()
 		start := now()
 		data, err := call(ctx)
-		msg := fetchedMsg{feed: id, gen: gen, err: err, latency: now().Sub(start)}
+		msg := fetchedMsg{session: session, feed: id, gen: gen, err: err, latency: now().Sub(start)}
 		if err == nil {
 			msg.data = data
 		}
@@ -56,7 +56,7 @@ type source[T comparable] struct {
 	data T
 }
 
-func newSource[T comparable](id feedID) source[T] { return source[T]{feed: feed{id: id}} }
+func newSource[T comparable](id feedID) source[T] { return source[T]{feed: newFeed(id)} }
 
 // settle takes a reply of the source. A reply for old parameters is dropped
 // (accepted=false). Otherwise a good reply's data is stored (a reply equal

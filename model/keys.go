@@ -69,6 +69,9 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		m.acts, ef = m.acts.key(msg)
 		return m.apply(ef)
 	}
+	if m.switcher != nil {
+		return m.switcherKey(msg)
+	}
 	if m.showHelp {
 		switch {
 		case key.Matches(msg, g.Quit):
@@ -110,6 +113,9 @@ func (m Model) globalKey(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 	case key.Matches(msg, g.Refresh):
 		m, cmd := m.refresh()
 		return m, cmd, true
+	case key.Matches(msg, g.Profile):
+		m, cmd := m.openSwitcher()
+		return m, cmd, true
 	case key.Matches(msg, g.NextTab):
 		m, cmd := m.switchTab((m.active + 1) % n)
 		return m, cmd, true
@@ -141,6 +147,7 @@ func (m Model) ask(name string) (Model, tea.Cmd) {
 // open dialog is cancelled (saying so), the full help closed.
 func (m Model) hideOverlays() Model {
 	m.showHelp = false
+	m.switcher = nil
 	if m.acts.overlay != nil {
 		m.acts.overlay = nil
 		m.notice = ui.NoticeTooSmall

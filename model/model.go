@@ -27,6 +27,7 @@ type Model struct {
 	chosen string // chosen user's external id, "" for none
 
 	showHelp bool
+	switcher *switcher // the open profile switcher, nil when closed
 	notice   string
 	acts     workflow
 
@@ -38,7 +39,13 @@ type Model struct {
 // cancelling it) cancels every request in flight. Nothing is fetched until
 // the program runs Init; the first frame is drawn before any answer.
 func New(ctx context.Context, client API, opts ...Option) Model {
-	e := newEnv(ctx, client, opts)
+	return newModel(ctx, client, opts, nil)
+}
+
+// newModel is New with options in two parts: base, those the program was
+// started with (kept for a profile switch), and extra, a profile's own.
+func newModel(ctx context.Context, client API, base, extra []Option) Model {
+	e := newEnv(ctx, client, base, extra)
 	m := Model{env: e, stats: newSource[*api.DashboardStats](feedStats), chosen: ui.SanitizeLimit(e.user, maxFieldRunes),
 		owners: feedOwners(), acts: newWorkflow(e)}
 	m.health = ui.Health{Profile: ui.Sanitize(e.profile), Host: e.host, Interval: e.interval}
@@ -49,7 +56,7 @@ func New(ctx context.Context, client API, opts ...Option) Model {
 	var c1, c2 tea.Cmd
 	m.stats, c1 = m.stats.start(m.fetchStats)
 	m.tabs[m.active], c2 = m.tabs[m.active].Activate(true)
-	m.initCmds = []tea.Cmd{c1, c2}
+	m.initCmds = []tea.Cmd{c1, c2, m.windowTitle()}
 	return m.layout()
 }
 
@@ -83,6 +90,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.KeyMsg:
 		m, cmd = m.handleKeys(msg)
 	case fetchedMsg:
+		if msg.session != m.env.session {
+			return m, nil // a reply for the profile switched away from
+		}
 		m, cmd = m.settle(msg)
 	case pollMsg:
 		if msg.feed == feedStats {
@@ -90,6 +100,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			return m, cmd // a tick changes nothing on screen
 		}
 		m, cmd = m.route(msg.feed, msg)
+	case profilesListedMsg, profileConnectedMsg:
+		m, cmd = m.settleProfiles(msg)
 	case chooseUserMsg:
 		m, cmd = m.choose(msg.ExternalID)
 	case actionDoneMsg, bulkDoneMsg:
@@ -229,6 +241,8 @@ func (m Model) View() string {
 	case m.acts.overlay != nil:
 		w, h := m.bodySize()
 		body = m.acts.overlay.View(w, h)
+	case m.switcher != nil:
+		body = m.switcherView(m.bodySize())
 	case m.showHelp:
 		body = m.chrome.fullHelp
 	}

@@ -97,7 +97,7 @@ func TestBackoffGrowsToCapAndRecovers(t *testing.T) {
 	want := []time.Duration{10, 20, 40, 60, 60}
 	for i, w := range want {
 		c.Add(time.Second)
-		m, _ = m.Update(fetchedMsg{feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, err: netErr})
+		m, _ = m.Update(fetchedMsg{session: m.env.session, feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, err: netErr})
 		if got := m.strategiesTab().pane.list.delay; got != w*time.Second {
 			t.Fatalf("failure %d: delay %v, want %v", i+1, got, w*time.Second)
 		}
@@ -126,7 +126,7 @@ func TestRetryAfterStretchesBackoff(t *testing.T) {
 	m, _, _ := newTestModel(t)
 	m, _ = press(m, "2")
 	rl := &api.Error{StatusCode: 429, RetryAfter: 45 * time.Second}
-	m, _ = m.Update(fetchedMsg{feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, err: rl})
+	m, _ = m.Update(fetchedMsg{session: m.env.session, feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, err: rl})
 	if got := m.strategiesTab().pane.list.delay; got != 45*time.Second {
 		t.Fatalf("delay %v, want the server's 45s", got)
 	}
@@ -143,7 +143,7 @@ func TestUnchangedPollKeepsFrameAndUpdatedTime(t *testing.T) {
 	c.Add(7 * time.Second)
 	// The fetch command returns the previous snapshot when nothing changed.
 	prev := m.strategiesTab().pane.list.data
-	m, _ = m.Update(fetchedMsg{feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, data: prev})
+	m, _ = m.Update(fetchedMsg{session: m.env.session, feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, data: prev})
 	if after := m.View(); after != before {
 		t.Fatalf("unchanged poll changed the frame:\n%s\n---\n%s", before, after)
 	}
@@ -239,8 +239,8 @@ func TestTabShownAgainRefreshesWhenDue(t *testing.T) {
 
 func TestErrorsInPlainWords(t *testing.T) {
 	m, _, _ := newTestModel(t)
-	m, _ = m.Update(fetchedMsg{feed: feedStats, gen: m.stats.gen, err: &api.Error{StatusCode: 401}})
-	m, _ = m.Update(fetchedMsg{feed: feedCounts, gen: m.tabs[tabOverview].(overviewTab).counts.gen, err: &api.Error{StatusCode: 401}})
+	m, _ = m.Update(fetchedMsg{session: m.env.session, feed: feedStats, gen: m.stats.gen, err: &api.Error{StatusCode: 401}})
+	m, _ = m.Update(fetchedMsg{session: m.env.session, feed: feedCounts, gen: m.tabs[tabOverview].(overviewTab).counts.gen, err: &api.Error{StatusCode: 401}})
 	if v := m.View(); !strings.Contains(v, "credentials rejected: run stratop login / check STRATOP_API_KEY") {
 		t.Fatalf("401 not explained:\n%s", v)
 	}
