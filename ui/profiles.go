@@ -73,7 +73,9 @@ func Connecting(profile string) string { return "connecting to " + profile }
 const ReadingProfiles = "reading profiles"
 
 // NoticeSwitched says the dashboard now shows another profile.
-func NoticeSwitched(profile, host string) string { return "now on profile " + profile + " (" + host + ")" }
+func NoticeSwitched(profile, host string) string {
+	return "now on profile " + profile + " (" + host + ")"
+}
 
 // NoticeSwitchInFlight says why the profile cannot change now.
 func NoticeSwitchInFlight(n int) string {
