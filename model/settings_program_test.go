@@ -2,14 +2,20 @@ package model
 
 // Program tests of the settings file's effects: a remapped key works and
 // shows everywhere, the old key does nothing; a profile's label and
-// read-only flag reach the dashboard.
+// read-only flag reach the dashboard; theme none writes no colour.
 
 import (
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/muesli/termenv"
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/config"
@@ -98,4 +104,38 @@ func TestProgramOtherProfileWritable(t *testing.T) {
 	}
 	a.keys("h")
 	a.waitText("Halt strategy " + itoa(id) + "?")
+}
+
+// colourSGR matches an SGR sequence that sets a foreground or background
+// colour.
+var colourSGR = regexp.MustCompile(`\x1b\[(?:[0-9]+;)*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9]+)*m`)
+
+func TestProgramThemeNoneWritesNoColour(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	t.Cleanup(func() { lipgloss.SetColorProfile(termenv.Ascii) })
+	for _, tc := range []struct {
+		theme  string
+		colour bool
+	}{{ui.ThemeDark, true}, {ui.ThemeNone, false}} {
+		t.Run(tc.theme, func(t *testing.T) {
+			st, err := ui.NewStyles(ui.ThemeOptions{Name: tc.theme, Accent: "red"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, _ := openStrategies(t, api.StatusActive, nil, WithStyles(st), WithLabel("PROD"))
+			a.keys("enter", "?")
+			a.waitText("(? or esc to close)")
+			a.keys("esc", "h")
+			a.waitText("Halt strategy")
+			a.keys("n")
+			_ = a.tm.Quit()
+			out, err := io.ReadAll(a.tm.FinalOutput(t, teatest.WithFinalTimeout(5*time.Second)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := colourSGR.Find(out); (got != nil) != tc.colour {
+				t.Errorf("theme %s: colour SGR %q in %d bytes written", tc.theme, got, len(out))
+			}
+		})
+	}
 }
