@@ -31,9 +31,6 @@ func fail(status int, msgs ...string) reply {
 	return reply{status, api.ErrorBody{StatusCode: status, Message: api.Messages(msgs), Error: http.StatusText(status)}}
 }
 
-// isError reports whether the reply is an error answer.
-func (r reply) isError() bool { return r.status >= 400 }
-
 // badRequest is a 400 (invalid input, refused transition).
 func badRequest(msgs ...string) reply { return fail(http.StatusBadRequest, msgs...) }
 

@@ -22,15 +22,14 @@ import (
 
 // Limits of spec section 8.
 const (
-	variableMin       = 20
-	variableMax       = 80
-	accumulatorMin    = 2
-	accumulatorMax    = 10
-	maxExclusions     = 150
-	defaultGasLimit   = 50
-	defaultMarketCap  = "1"
-	maxPercentage     = 100.0
-	maxStringFieldLen = 200
+	variableMin      = 20
+	variableMax      = 80
+	accumulatorMin   = 2
+	accumulatorMax   = 10
+	maxExclusions    = 150
+	defaultGasLimit  = 50
+	defaultMarketCap = "1"
+	maxPercentage    = 100.0
 )
 
 // checkOptions validates settings of either kind against the strategy's kind
