@@ -128,6 +128,9 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 		tea.WithInput(cmd.InOrStdin()),
 		tea.WithOutput(cmd.OutOrStdout()),
 		tea.WithFPS(dashboardFPS),
+		// Focus reports let the dashboard poll once a minute while the
+		// terminal is in the background (model/pace.go).
+		tea.WithReportFocus(),
 	)
 	if _, err := p.Run(); err != nil && !(errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil) {
 		return fmt.Errorf("dashboard: %w", err)

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/audit"
@@ -35,6 +36,7 @@ type env struct {
 	api           API
 	journal       audit.Journal
 	now           func() time.Time
+	after         func(time.Duration) <-chan time.Time // the timer of now's clock
 	interval      time.Duration
 	maxBackoff    time.Duration
 	fetchTimeout  time.Duration
@@ -56,6 +58,13 @@ type Option func(*env)
 // WithClock injects the clock used for every time shown and for scheduling
 // decisions, so tests and golden files are deterministic.
 func WithClock(now func() time.Time) Option { return func(e *env) { e.now = now } }
+
+// WithTimer injects the timer that goes with WithClock's clock (time.After
+// by default): the pacing of polls while the terminal has no focus waits
+// on it, so a fake clock's Advance can release them.
+func WithTimer(after func(time.Duration) <-chan time.Time) Option {
+	return func(e *env) { e.after = after }
+}
 
 // WithInterval sets the poll interval (at least MinInterval in the command
 // line; tests may pass less).
@@ -120,6 +129,7 @@ func newEnv(parent context.Context, client API, base, extra []Option) *env {
 		api:           client,
 		journal:       audit.Discard,
 		now:           time.Now,
+		after:         time.After,
 		interval:      DefaultInterval,
 		maxBackoff:    DefaultMaxBackoff,
 		fetchTimeout:  DefaultFetchTimeout,
@@ -155,6 +165,20 @@ func newEnv(parent context.Context, client API, base, extra []Option) *env {
 	}
 	e.help = ui.NewHelp(e.styles)
 	return e
+}
+
+// wake is a command that delivers msg after d on the env's timer, or
+// nothing once the program's context ends.
+func (e *env) wake(d time.Duration, msg tea.Msg) tea.Cmd {
+	ctx, after := e.ctx, e.after
+	return func() tea.Msg {
+		select {
+		case <-after(d):
+			return msg
+		case <-ctx.Done():
+			return nil
+		}
+	}
 }
 
 // actionsEnabled reports whether actions may be offered at all: false in

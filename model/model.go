@@ -30,6 +30,7 @@ type Model struct {
 	switcher *switcher // the open profile switcher, nil when closed
 	notice   string
 	acts     workflow
+	pace     pacer
 
 	initCmds []tea.Cmd
 	chrome   chrome
@@ -88,18 +89,39 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			m = m.hideOverlays()
 		}
 	case tea.KeyMsg:
+		var c1 tea.Cmd
+		if m.pace.blurred {
+			// A key proves someone is looking, whatever the focus reports.
+			m, c1 = m.focus()
+		}
 		m, cmd = m.handleKeys(msg)
+		cmd = tea.Batch(c1, cmd)
 	case fetchedMsg:
 		if msg.session != m.env.session {
 			return m, nil // a reply for the profile switched away from
 		}
 		m, cmd = m.settle(msg)
+	case tea.BlurMsg:
+		m.pace = m.pace.blur(m.env.now())
+		return m, nil
+	case tea.FocusMsg:
+		m, cmd = m.focus()
+	case paceWakeMsg:
+		var polls []pollMsg
+		var wake tea.Cmd
+		m.pace, polls, wake = m.pace.wake(msg, m.env)
+		m, cmd = m.polls(polls)
+		cmd = tea.Batch(wake, cmd)
 	case pollMsg:
+		var ok bool
+		m.pace, ok, cmd = m.pace.admit(msg, m.env)
+		if !ok {
+			return m, cmd
+		}
+		m, cmd = m.poll(msg)
 		if msg.feed == feedStats {
-			m.stats, cmd = m.stats.poll(msg, true, m.fetchStats)
 			return m, cmd // a tick changes nothing on screen
 		}
-		m, cmd = m.route(msg.feed, msg)
 	case profilesListedMsg, profileConnectedMsg:
 		m, cmd = m.settleProfiles(msg)
 	case chooseUserMsg:
@@ -112,6 +134,34 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m, cmd = m.broadcast(msg)
 	}
 	return m.refreshChrome(), cmd
+}
+
+// focus ends pacing and runs every poll it held back.
+func (m Model) focus() (Model, tea.Cmd) {
+	var polls []pollMsg
+	m.pace, polls = m.pace.focus(m.env.now())
+	return m.polls(polls)
+}
+
+// polls runs polls released by the pacer.
+func (m Model) polls(polls []pollMsg) (Model, tea.Cmd) {
+	cmds := make([]tea.Cmd, 0, len(polls))
+	for _, p := range polls {
+		var cmd tea.Cmd
+		m, cmd = m.poll(p)
+		cmds = append(cmds, cmd)
+	}
+	return m, tea.Batch(cmds...)
+}
+
+// poll hands a poll to the feed's owner: the root's stats or a tab.
+func (m Model) poll(msg pollMsg) (Model, tea.Cmd) {
+	if msg.feed == feedStats {
+		var cmd tea.Cmd
+		m.stats, cmd = m.stats.poll(msg, true, m.fetchStats)
+		return m, cmd
+	}
+	return m.route(msg.feed, msg)
 }
 
 // settle records a reply in the connection health and routes it.
