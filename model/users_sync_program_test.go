@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jonboulle/clockwork"
+
 	"github.com/stratop/stratop/api"
 )
 
@@ -145,4 +147,24 @@ func TestProgramOnlyTheShownTabPolls(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestProgramUsersReadAgainAfterFiveMinutes(t *testing.T) {
+	fc := clockwork.NewFakeClockAt(t0)
+	a := startApp(t, 120, 40, WithClock(fc.Now))
+	a.keys("4")
+	a.waitReady("12 users", "users as of 12:30, checked 12:30:45")
+	a.keys("1")
+	fc.Advance(usersMaxAge - time.Second)
+	a.statsPolls(2)
+	a.keys("4")
+	a.waitText("checked 12:35:44")
+	if n := a.sb.Hits(routeUsers); n != 1 {
+		t.Fatalf("list read %d times within its maximum age, want 1", n)
+	}
+	a.keys("1")
+	fc.Advance(time.Second)
+	a.keys("4")
+	a.waitHits(routeUsers, 2)
+	a.waitText("users as of 12:35, checked 12:35:45")
 }
