@@ -49,9 +49,12 @@ type Spec struct {
 	Amount bool
 	// Bulk says it may run on each of several marked strategies.
 	Bulk bool
-	// Changes reports, for a user-wide job, whether the job still has to
-	// change a strategy in this state: the job is done when none is left.
-	Changes func(api.Status) bool
+	// Pending are, for a user-wide job, the states it still has to move a
+	// strategy out of: the job is done when none of the user's strategies
+	// is left in one of them.
+	Pending []api.Status
+	// Counted names, in a word, what Remaining counts: "active".
+	Counted string
 
 	send sender
 }
@@ -65,7 +68,8 @@ var (
 // condition "not stated": completed is terminal (halt, disable, suspend,
 // resume and stop refuse it; archive takes it), archived takes nothing, halt
 // and disable of a paused strategy succeed and leave it paused. Add-balance
-// refuses completed and archived strategies; duplicate copies any strategy.
+// refuses completed and archived strategies; duplicate copies any strategy
+// but an archived one (the sandbox keeps those for reads only).
 var (
 	Halt = Spec{Name: "halt", Label: "pause for good",
 		Effect: "execution pauses; balances stay allocated; no route leaves paused",
@@ -90,15 +94,15 @@ var (
 		From:   live, Owner: true, VolumeOnly: true, Amount: true, send: sendAddBalance}
 	Duplicate = Spec{Name: "duplicate", Label: "copy into a new strategy",
 		Effect: "a new strategy with the same settings; the original is unchanged",
-		From:   append(nonArchive, api.StatusArchived), Owner: true, send: sendDuplicate}
+		From:   nonArchive, Owner: true, send: sendDuplicate}
 	DisableAll = Spec{Name: "disable-all", Label: "pause every active strategy of the user",
 		Effect: "background job: every active strategy of the user pauses",
 		Next:   api.StatusPaused, Scope: ScopeUser, Confirm: ConfirmTyped,
-		Changes: func(s api.Status) bool { return s == api.StatusActive }, send: sendDisableAll}
+		Pending: []api.Status{api.StatusActive}, Counted: "active", send: sendDisableAll}
 	RemoveAll = Spec{Name: "remove-all", Label: "archive every strategy of the user",
 		Effect: "background job: every strategy of the user is completed and archived; balances zeroed",
 		Next:   api.StatusArchived, Scope: ScopeUser, Confirm: ConfirmTyped,
-		Changes: func(s api.Status) bool { return s != api.StatusArchived }, send: sendRemoveAll}
+		Pending: nonArchive, Counted: "non-archived", send: sendRemoveAll}
 )
 
 // All is every action, in menu order.

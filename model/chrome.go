@@ -44,7 +44,7 @@ func (m Model) refreshChrome() Model {
 	}
 	cur := m.tabs[m.active]
 	in.status = cur.Status()
-	in.status.Notice = m.notice
+	in.status.Notice = ui.WithJobs(m.notice, m.acts.jobs.lines())
 	hm := m.helpMap()
 
 	c := m.chrome
@@ -80,7 +80,8 @@ func (m Model) refreshChrome() Model {
 
 // helpMap composes the help of the moment: an open dialog's keys alone; a
 // capturing tab's keys alone (every other key types); else the tab's rows,
-// the actions its selection allows, and the global rows.
+// the actions its selection allows with the action menu where it offers
+// something, and the global rows.
 func (m Model) helpMap() ui.HelpMap {
 	if m.acts.overlay != nil {
 		return m.acts.overlay.Help()
@@ -96,7 +97,12 @@ func (m Model) helpMap() ui.HelpMap {
 	g := m.env.keys.Global
 	short := append([]key.Binding(nil), hm.Short...)
 	full := append([][]key.Binding(nil), hm.Full...)
-	if acts := m.actionHelp(cur.Selection()); len(acts) > 0 {
+	sel := cur.Selection()
+	acts := m.actionHelp(sel)
+	if m.env.actionsEnabled() && menuOffers(m.env.keys, sel) {
+		acts = append(acts, m.env.keys.Menu.Open)
+	}
+	if len(acts) > 0 {
 		short = append(short, acts...)
 		full = append(full, acts)
 	}

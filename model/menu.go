@@ -46,30 +46,41 @@ func menuBinding(k ui.KeyMap, name string) (key.Binding, bool) {
 func menuEntries(k ui.KeyMap, sel selection) []menuEntry {
 	var out []menuEntry
 	for _, spec := range action.All {
-		b, ok := menuBinding(k, spec.Name)
-		if !ok {
-			continue
-		}
-		var allowed bool
-		switch {
-		case spec.Scope == action.ScopeUser:
-			allowed = sel.user != "" && userJobs[spec.Name]
-		case len(sel.marked) > 0:
-			allowed = spec.Bulk
-		case sel.strategy != nil:
-			allowed, _ = spec.Allowed(*sel.strategy)
-		}
-		if allowed {
+		if b, ok := menuBinding(k, spec.Name); ok && menuAllows(spec, sel) {
 			out = append(out, menuEntry{spec: spec, binding: b})
 		}
 	}
 	return out
 }
 
-// userJobs are the user-wide jobs the dashboard can start and follow.
-// Empty until the job tracker exists: the menu must not offer a job whose
-// progress nobody follows.
-var userJobs = map[string]bool{}
+// menuOffers reports whether the menu would offer anything for sel (for
+// the help, without building the entries).
+func menuOffers(k ui.KeyMap, sel selection) bool {
+	for _, spec := range action.All {
+		if _, ok := menuBinding(k, spec.Name); ok && menuAllows(spec, sel) {
+			return true
+		}
+	}
+	return false
+}
+
+// menuAllows reports whether the menu offers spec for sel.
+func menuAllows(spec action.Spec, sel selection) bool {
+	switch {
+	case spec.Scope == action.ScopeUser:
+		return sel.user != "" && userJobs[spec.Name]
+	case len(sel.marked) > 0:
+		return spec.Bulk
+	case sel.strategy != nil:
+		ok, _ := spec.Allowed(*sel.strategy)
+		return ok
+	}
+	return false
+}
+
+// userJobs are the user-wide jobs the dashboard can start and follow
+// (jobs.go): the menu offers no job whose progress nobody follows.
+var userJobs = map[string]bool{action.DisableAll.Name: true, action.RemoveAll.Name: true}
 
 // menu opens the action menu for sel: refused in read-only mode, and said
 // plainly when nothing is allowed.

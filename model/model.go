@@ -126,9 +126,13 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m, cmd = m.settleProfiles(msg)
 	case chooseUserMsg:
 		m, cmd = m.choose(msg.ExternalID)
-	case actionDoneMsg, bulkDoneMsg:
+	case actionDoneMsg, bulkDoneMsg, jobSentMsg, jobTickMsg, jobPolledMsg:
 		var ef effect
 		m.acts, ef = m.acts.settle(msg)
+		m, cmd = m.apply(ef)
+	case jobCountMsg:
+		var ef effect
+		m.acts, ef = m.acts.counted(msg, !m.hidden())
 		m, cmd = m.apply(ef)
 	default:
 		m, cmd = m.broadcast(msg)

@@ -302,4 +302,11 @@ func (t usersTab) Capturing() bool { return t.input.focused }
 
 func (t usersTab) Status() ui.Status { return t.status() }
 
-func (t usersTab) Selection() selection { return selection{user: t.chosen} }
+// Selection offers the user-wide actions the selected row's user, else the
+// chosen one.
+func (t usersTab) Selection() selection {
+	if _, row, ok := t.tbl.selected(); ok && t.list.data != nil {
+		return selection{user: t.list.data.users[row].ExternalUserID}
+	}
+	return selection{user: t.chosen}
+}

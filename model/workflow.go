@@ -25,12 +25,18 @@ type request struct {
 	spec   action.Spec
 	target action.Target
 	ids    []int64 // bulk: the marked ids; target.Owner is the chosen user
+	// count is, for a user-wide job, how many of the user's strategies it
+	// changes, counted before its confirmation opened.
+	count int
 }
 
 func (r request) bulk() bool { return r.ids != nil }
 
 // subject names the request in notices: "halt strategy 12".
 func (r request) subject() string {
+	if r.spec.Scope == action.ScopeUser {
+		return ui.JobSubject(r.spec.Name, r.target.Owner)
+	}
 	if r.bulk() {
 		return r.spec.Name + " " + strconv.Itoa(len(r.ids)) + " marked strategies"
 	}
@@ -81,6 +87,7 @@ type workflow struct {
 	env      *env
 	overlay  overlay
 	inflight map[int64]bool // copy-on-write
+	jobs     jobs           // the user-wide jobs started and followed
 }
 
 func newWorkflow(e *env) workflow { return workflow{env: e} }
@@ -94,6 +101,9 @@ func (w workflow) ask(spec action.Spec, sel selection) (workflow, effect) {
 	}
 	if w.overlay != nil {
 		return w, effect{}
+	}
+	if spec.Scope == action.ScopeUser {
+		return w.askJob(spec, sel.user)
 	}
 	if len(sel.marked) > 0 && spec.Bulk {
 		req := request{spec: spec, target: action.Target{Owner: sel.user}, ids: slices.Clone(sel.marked)}
@@ -143,6 +153,9 @@ func (w workflow) key(msg tea.KeyMsg) (workflow, effect) {
 
 // send locks the ids not already in flight and starts the command.
 func (w workflow) send(req request) (workflow, effect) {
+	if req.spec.Scope == action.ScopeUser {
+		return w.sendJob(req)
+	}
 	if !req.bulk() {
 		id := req.target.Strategy.ID
 		if w.inflight[id] {
@@ -193,13 +206,16 @@ func (w workflow) actionCmd(req request) tea.Cmd {
 	}
 }
 
-// settle takes the end of an action or a bulk action.
+// settle takes the end of an action or a bulk action, and the answers of
+// the user-wide jobs.
 func (w workflow) settle(msg tea.Msg) (workflow, effect) {
 	switch msg := msg.(type) {
 	case actionDoneMsg:
 		return w.settleAction(msg)
 	case bulkDoneMsg:
 		return w.settleBulk(msg)
+	case jobSentMsg, jobTickMsg, jobPolledMsg:
+		return w.settleJob(msg)
 	}
 	return w, effect{}
 }

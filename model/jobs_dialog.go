@@ -1,0 +1,58 @@
+package model
+
+// The confirmation of a user-wide job: it names the user and states the
+// count read before it opened; the user's external id is typed and enter
+// sends (anything else, including y alone, does not). Keys that mean
+// nothing to it are ignored, so type-ahead never cancels it silently.
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/ui"
+)
+
+type jobDialog struct {
+	styles  ui.Styles
+	keys    ui.DialogKeys
+	input   ui.InputKeys
+	req     request
+	typed   lineInput
+	note    string
+	warning string
+}
+
+func newJobDialog(e *env, req request) jobDialog {
+	return jobDialog{styles: e.styles, keys: e.keys.Dialog, input: e.keys.Input, req: req,
+		typed: newLineInput(maxFieldRunes, nil), warning: journalWarning(e)}
+}
+
+func (d jobDialog) Update(msg tea.KeyMsg) (overlay, decision) {
+	switch {
+	case key.Matches(msg, d.keys.Cancel):
+		return d, decision{close: true, notice: ui.NoticeCancelled(d.req.subject())}
+	case key.Matches(msg, d.keys.Submit):
+		if d.typed.Value() == d.req.target.Owner {
+			req := d.req
+			return d, decision{close: true, send: &req}
+		}
+		d.note = ui.TypedMismatch(d.req.target.Owner, d.req.spec.Name)
+		return d, decision{}
+	}
+	d.typed, _ = d.typed.update(msg, d.input)
+	return d, decision{}
+}
+
+func (d jobDialog) View(width, height int) string {
+	s := d.req.spec
+	return ui.RenderDialog(d.styles, ui.JobDialog(ui.JobDialogData{
+		Action: s.Name, Label: s.Label, Effect: s.Effect, User: d.req.target.Owner,
+		Count: d.req.count, Counted: s.Counted, Next: string(s.Next),
+		Input: d.typed.Value(), Note: d.note, JournalWarning: d.warning, Keys: d.keys,
+	}), width, height)
+}
+
+func (d jobDialog) Help() ui.HelpMap {
+	short := []key.Binding{d.keys.Submit, d.keys.Cancel}
+	return ui.HelpMap{Short: short, Full: [][]key.Binding{short}}
+}
