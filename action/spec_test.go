@@ -13,12 +13,13 @@ import (
 func TestAllowedTable(t *testing.T) {
 	all := []api.Status{api.StatusActive, api.StatusSuspended, api.StatusPaused, api.StatusCompleted, api.StatusArchived}
 	want := map[string][]api.Status{
-		"halt":    {api.StatusActive, api.StatusSuspended, api.StatusPaused},
-		"suspend": {api.StatusActive},
-		"resume":  {api.StatusSuspended},
-		"stop":    {api.StatusActive, api.StatusSuspended, api.StatusPaused},
-		"archive": {api.StatusActive, api.StatusSuspended, api.StatusPaused, api.StatusCompleted},
-		"disable": {api.StatusActive, api.StatusSuspended, api.StatusPaused},
+		"halt":      {api.StatusActive, api.StatusSuspended, api.StatusPaused},
+		"suspend":   {api.StatusActive},
+		"resume":    {api.StatusSuspended},
+		"stop":      {api.StatusActive, api.StatusSuspended, api.StatusPaused},
+		"archive":   {api.StatusActive, api.StatusSuspended, api.StatusPaused, api.StatusCompleted},
+		"disable":   {api.StatusActive, api.StatusSuspended, api.StatusPaused},
+		"duplicate": {api.StatusActive, api.StatusSuspended, api.StatusPaused, api.StatusCompleted},
 	}
 	for name, ok := range want {
 		spec, found := Lookup(name)

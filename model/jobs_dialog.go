@@ -2,8 +2,10 @@ package model
 
 // The confirmation of a user-wide job: it names the user and states the
 // count read before it opened; the user's external id is typed and enter
-// sends (anything else, including y alone, does not). Keys that mean
-// nothing to it are ignored, so type-ahead never cancels it silently.
+// sends (anything else, including y alone, does not). Every printable key
+// types, so only the cancel keys that are not one character cancel (an
+// external id may hold an n). Keys that mean nothing to it are ignored, so
+// type-ahead never cancels it silently.
 
 import (
 	"github.com/charmbracelet/bubbles/key"
@@ -23,12 +25,17 @@ type jobDialog struct {
 }
 
 func newJobDialog(e *env, req request) jobDialog {
-	return jobDialog{styles: e.styles, keys: e.keys.Dialog, input: e.keys.Input, req: req,
+	keys := e.keys.Dialog
+	keys.Cancel = ui.NonTyping(keys.Cancel)
+	return jobDialog{styles: e.styles, keys: keys, input: e.keys.Input, req: req,
 		typed: newLineInput(maxFieldRunes, nil), warning: journalWarning(e)}
 }
 
 func (d jobDialog) Update(msg tea.KeyMsg) (overlay, decision) {
 	switch {
+	case msg.Type == tea.KeyRunes && !msg.Paste:
+		d.typed, _ = d.typed.update(msg, d.input)
+		return d, decision{}
 	case key.Matches(msg, d.keys.Cancel):
 		return d, decision{close: true, notice: ui.NoticeCancelled(d.req.subject())}
 	case key.Matches(msg, d.keys.Submit):

@@ -9,6 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/bubbles/key"
 )
 
 // JobDialogData is the confirmation of a user-wide job.
@@ -161,4 +164,20 @@ func WithJobs(notice string, jobs []string) string {
 		return all
 	}
 	return notice + " · " + all
+}
+
+// NonTyping is b without its single-character keys, for a dialog where
+// those type (an external id may hold any letter, n included); esc when
+// none is left.
+func NonTyping(b key.Binding) key.Binding {
+	var keys []string
+	for _, k := range b.Keys() {
+		if utf8.RuneCountInString(k) > 1 {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		keys = []string{"esc"}
+	}
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(strings.Join(keys, "/"), b.Help().Desc))
 }
