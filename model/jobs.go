@@ -7,7 +7,9 @@ package model
 // passed on the injected clock, when it reports the job still running and
 // stops following it. One job per user at a time. The count is also read
 // before the confirmation opens, so the dialog states it and never asks to
-// act on a number it has not shown. Every reply carries the generation of
+// act on a number it has not shown; while it is read a placeholder dialog
+// takes the keys and drops them, so nothing typed ahead confirms a count
+// the operator has not seen, or reaches the tab. Every reply carries the generation of
 // its job (or of its count); an older one is dropped. The jobs live in the
 // workflow, not in a tab, so their progress survives switching tabs.
 
@@ -51,7 +53,6 @@ func (j job) progress() string {
 // jobs is the workflow's state of the user-wide jobs.
 type jobs struct {
 	seq    uint64         // the last generation handed out
-	asking uint64         // the count whose dialog may open; 0 for none
 	byUser map[string]job // copy-on-write
 }
 
@@ -138,8 +139,9 @@ type (
 )
 
 // askJob is the gate of a user-wide job: refused without a user or while
-// a job for the user runs; otherwise the user's strategies are counted and
-// the confirmation opens with that count (counted).
+// a job for the user runs; otherwise the user's strategies are counted
+// behind a placeholder dialog, and the confirmation opens with that count
+// (counted).
 func (w workflow) askJob(spec action.Spec, user string) (workflow, effect) {
 	if user == "" {
 		return w, effect{notice: ui.NoticeNoUser}
@@ -150,28 +152,27 @@ func (w workflow) askJob(spec action.Spec, user string) (workflow, effect) {
 	}
 	var gen uint64
 	w.jobs, gen = w.jobs.next()
-	w.jobs.asking = gen
+	w.overlay = newCountingDialog(w.env, gen, subject)
 	ctx, runner := w.env.ctx, w.env.runner()
-	return w, effect{notice: ui.NoticeJobCounting(subject), cmd: func() tea.Msg {
+	return w, effect{cmd: func() tea.Msg {
 		n, err := runner.Remaining(ctx, spec, user)
 		return jobCountMsg{gen: gen, spec: spec, user: user, count: n, err: err}
 	}}
 }
 
-// counted opens the confirmation of a job once its count is known: only
-// for the latest ask, while no other dialog is open and the frame is
-// drawn (visible), and when there is something to change.
-func (w workflow) counted(msg jobCountMsg, visible bool) (workflow, effect) {
-	if msg.gen != w.jobs.asking {
+// counted replaces the placeholder of the same ask by the confirmation,
+// once the count is known and when there is something to change. A count
+// whose placeholder is gone (cancelled, or closed because the frame could
+// not be drawn) opens nothing.
+func (w workflow) counted(msg jobCountMsg) (workflow, effect) {
+	if p, ok := w.overlay.(countingDialog); !ok || p.gen != msg.gen {
 		return w, effect{}
 	}
-	w.jobs.asking = 0
+	w.overlay = nil
 	subject := ui.JobSubject(msg.spec.Name, msg.user)
 	switch {
 	case msg.err != nil:
 		return w, effect{notice: ui.NoticeJobCountFailed(subject, ui.ErrorText(msg.err, w.env.host))}
-	case w.overlay != nil || !visible:
-		return w, effect{notice: ui.NoticeJobNotOpened(subject)}
 	case msg.count == 0:
 		return w, effect{notice: ui.NoticeJobNothing(subject, msg.spec.Counted)}
 	}
@@ -191,7 +192,8 @@ func (w workflow) sendJob(req request) (workflow, effect) {
 	j := job{spec: req.spec, user: user, gen: gen, sending: true, total: req.count, left: req.count}
 	w.jobs = w.jobs.with(j)
 	ctx, runner := w.env.ctx, w.env.runner()
-	return w, effect{notice: ui.NoticeSending(req.subject()), cmd: func() tea.Msg {
+	// No notice: the job's own line in the status line says it is starting.
+	return w, effect{cmd: func() tea.Msg {
 		return jobSentMsg{gen: gen, user: user, res: runner.Run(ctx, req.spec, req.target)}
 	}}
 }

@@ -63,3 +63,33 @@ func (d jobDialog) Help() ui.HelpMap {
 	short := []key.Binding{d.keys.Submit, d.keys.Cancel}
 	return ui.HelpMap{Short: short, Full: [][]key.Binding{short}}
 }
+
+// countingDialog stands while a job's count is read: it drops every key
+// but cancel, and is replaced by the confirmation when the count of its
+// generation arrives.
+type countingDialog struct {
+	styles  ui.Styles
+	keys    ui.DialogKeys
+	gen     uint64
+	subject string
+}
+
+func newCountingDialog(e *env, gen uint64, subject string) countingDialog {
+	return countingDialog{styles: e.styles, keys: e.keys.Dialog, gen: gen, subject: subject}
+}
+
+func (d countingDialog) Update(msg tea.KeyMsg) (overlay, decision) {
+	if key.Matches(msg, d.keys.Cancel) {
+		return d, decision{close: true, notice: ui.NoticeCancelled(d.subject)}
+	}
+	return d, decision{}
+}
+
+func (d countingDialog) View(width, height int) string {
+	return ui.RenderDialog(d.styles, ui.JobCountingDialog(d.subject, d.keys), width, height)
+}
+
+func (d countingDialog) Help() ui.HelpMap {
+	short := []key.Binding{d.keys.Cancel}
+	return ui.HelpMap{Short: short, Full: [][]key.Binding{short}}
+}

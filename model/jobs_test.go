@@ -68,17 +68,24 @@ func TestJobProgressSurvivesTabsAndEndsStillRunning(t *testing.T) {
 	m, _ = m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m, _ = press(m, "4")
 
-	// Two asks: the first count is stale when it lands and opens nothing.
+	// An ask cancelled while counting: its count lands late and opens nothing.
 	m, first := press(m, "A", "K")
 	stale := runCmd(first)
+	m, _ = press(m, "esc")
 	m, second := press(m, "A", "K")
+	// Typed ahead of the count: dropped, the count is not shown yet.
+	m, _ = press(m, "u", "1", "enter")
 	m, _ = update(m, stale)
-	if m.acts.overlay != nil {
-		t.Fatal("a stale count opened the dialog")
+	if _, ok := m.acts.overlay.(countingDialog); !ok {
+		t.Fatalf("a cancelled ask's count replaced the counting dialog: %T", m.acts.overlay)
 	}
 	m, _ = update(m, runCmd(second))
-	if v := m.View(); !strings.Contains(v, "Disable-all for user u1?") || !strings.Contains(v, "3 active strategies -> paused") {
-		t.Fatalf("dialog does not state the count:\n%s", v)
+	if v := m.View(); !strings.Contains(v, "Disable-all for user u1?") || !strings.Contains(v, "3 active strategies -> paused") ||
+		!strings.Contains(v, "> _") {
+		t.Fatalf("dialog does not state the count, or holds keys typed before it showed:\n%s", v)
+	}
+	if n := f.starts.Load(); n != 0 {
+		t.Fatalf("%d job requests from keys typed before the count showed", n)
 	}
 	m, cmd := press(m, "u", "1", "enter")
 	m, _ = update(m, runCmd(cmd))
@@ -111,7 +118,7 @@ func TestJobProgressSurvivesTabsAndEndsStillRunning(t *testing.T) {
 		t.Fatal("the job is still followed after the report")
 	}
 	m, cmd = press(m, "4", "A", "K")
-	if cmd == nil || !strings.Contains(m.notice, "counting") {
+	if _, ok := m.acts.overlay.(countingDialog); !ok || cmd == nil {
 		t.Fatalf("a new job is refused after the first stopped being followed: %q", m.notice)
 	}
 }

@@ -132,7 +132,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m, cmd = m.apply(ef)
 	case jobCountMsg:
 		var ef effect
-		m.acts, ef = m.acts.counted(msg, !m.hidden())
+		m.acts, ef = m.acts.counted(msg)
 		m, cmd = m.apply(ef)
 	default:
 		m, cmd = m.broadcast(msg)

@@ -80,12 +80,6 @@ func JobProgress(done, total int, next string) string {
 	return strconv.Itoa(done) + " of " + strconv.Itoa(total) + " " + next
 }
 
-// NoticeJobCounting says the dialog opens once the user's strategies are
-// counted.
-func NoticeJobCounting(subject string) string {
-	return subject + ": counting the user's strategies…"
-}
-
 // NoticeJobCounted says what the confirmation was opened with.
 func NoticeJobCounted(subject, counted string) string { return subject + ": " + counted + " now" }
 
@@ -104,10 +98,12 @@ func NoticeJobBusy(subject, running, progress string) string {
 	return subject + ": refused, a " + running + " job for this user is still running (" + progress + "): nothing sent"
 }
 
-// NoticeJobNotOpened says a counted dialog did not open because another
-// dialog, or nothing at all, could be drawn.
-func NoticeJobNotOpened(subject string) string {
-	return subject + ": not opened, another dialog was open or the terminal too small: nothing sent"
+// JobCountingDialog is the placeholder shown while a job's count is read.
+func JobCountingDialog(subject string, keys DialogKeys) Dialog {
+	return Dialog{Title: capital(subject), Lines: []string{
+		"Counting the user's strategies…",
+		"The confirmation opens with the count; keys typed before it shows are ignored.",
+	}, Hint: Hint(keys.Cancel)}
 }
 
 // JobRunning is the status-line progress of a running job.
