@@ -224,8 +224,9 @@ func (w workflow) jobSent(msg jobSentMsg) (workflow, effect) {
 	var ef effect
 	switch res.Outcome {
 	case action.OutcomeDone:
+		// No notice: the job's line in the status line shows it running.
 		j.sending, j.started = false, w.env.now()
-		ef = effect{notice: ui.NoticeJobStarted(j.subject(), j.progress()), cmd: w.jobTick(j)}
+		ef = effect{cmd: w.jobTick(j)}
 		w.jobs = w.jobs.with(j)
 	case action.OutcomeUnknown:
 		// It may have started: the counts will tell.

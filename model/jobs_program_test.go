@@ -144,6 +144,12 @@ func TestProgramRemoveAllArchivesEveryStrategy(t *testing.T) {
 	if n := a.sb.Hits(routeRemoveAll); n != 1 {
 		t.Fatalf("%d remove-all requests, want 1", n)
 	}
+	// Nothing left to change: said, and nothing sent.
+	a.keys("A", "K")
+	a.waitText("disable-all user " + user + ": no active strategies, nothing sent")
+	if n := a.sb.Hits(routeDisableAll); n != 0 {
+		t.Fatalf("%d disable-all requests for a user with no active strategy", n)
+	}
 }
 
 func TestProgramKillSwitchFromTheChosenUser(t *testing.T) {
@@ -176,7 +182,7 @@ func TestProgramSecondJobForTheUserIsRefused(t *testing.T) {
 	a.waitText("disable-all user " + user + ": starting…")
 	for _, k := range []string{"K", "R"} {
 		a.keys("A", k)
-		a.waitText("user " + user + ": refused, a disable-all job for this user is still running")
+		a.waitText("user " + user + ": refused, disable-all still running for this user")
 	}
 	a.waitText("disable-all user " + user + ": done")
 	if n := a.sb.Hits(routeDisableAll) + a.sb.Hits(routeRemoveAll); n != 1 {

@@ -92,8 +92,8 @@ func TestJobProgressSurvivesTabsAndEndsStillRunning(t *testing.T) {
 	if n := f.starts.Load(); n != 1 {
 		t.Fatalf("%d job requests, want 1", n)
 	}
-	if !strings.Contains(m.View(), "disable-all user u1: started, 0 of 3 paused") {
-		t.Fatalf("no started line:\n%s", m.View())
+	if !strings.Contains(m.View(), "disable-all user u1: running: 0 of 3 paused") {
+		t.Fatalf("no progress line once started:\n%s", m.View())
 	}
 
 	f.left.Store(1)

@@ -90,12 +90,12 @@ func NoticeJobCountFailed(subject, reason string) string {
 
 // NoticeJobNothing says a job has nothing to change.
 func NoticeJobNothing(subject, counted string) string {
-	return subject + ": the user has no " + counted + " strategies: nothing to do, nothing sent"
+	return subject + ": no " + counted + " strategies, nothing sent"
 }
 
 // NoticeJobBusy refuses a second job for a user while one runs.
 func NoticeJobBusy(subject, running, progress string) string {
-	return subject + ": refused, a " + running + " job for this user is still running (" + progress + "): nothing sent"
+	return subject + ": refused, " + running + " still running for this user (" + progress + ")"
 }
 
 // JobCountingDialog is the placeholder shown while a job's count is read.
@@ -122,11 +122,6 @@ func JobRunning(subject, progress string, sending, unknown bool, lastErr string)
 		s += " (last count failed: " + lastErr + ")"
 	}
 	return s
-}
-
-// NoticeJobStarted says a job was started.
-func NoticeJobStarted(subject, progress string) string {
-	return subject + ": started, " + progress
 }
 
 // NoticeJobDone says a job left none of the user's strategies to change.
