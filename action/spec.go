@@ -121,16 +121,12 @@ func Lookup(name string) (Spec, bool) {
 // Allowed reports whether a strategy may take the action, and if not, why
 // in plain words.
 func (s Spec) Allowed(st api.Strategy) (bool, string) {
-	if s.Scope == ScopeUser {
-		return true, ""
-	}
-	if s.VolumeOnly && !strings.EqualFold(st.Type, api.MethodVolume) {
-		return false, "only a volume strategy has a balance to add to"
-	}
-	if slices.Contains(s.From, st.Status) {
+	if s.Permits(st) {
 		return true, ""
 	}
 	switch {
+	case s.VolumeOnly && !strings.EqualFold(st.Type, api.MethodVolume):
+		return false, "only a volume strategy has a balance to add to"
 	case st.Status == api.StatusArchived:
 		return false, "the strategy is archived"
 	case st.Status == api.StatusCompleted:
@@ -141,6 +137,18 @@ func (s Spec) Allowed(st api.Strategy) (bool, string) {
 		return false, "only a suspended strategy can be resumed"
 	}
 	return false, "not allowed from status " + ui.SanitizeLimit(string(st.Status), 20)
+}
+
+// Permits is Allowed without the reason: what the help and the menu ask on
+// every frame, so it allocates nothing.
+func (s Spec) Permits(st api.Strategy) bool {
+	if s.Scope == ScopeUser {
+		return true
+	}
+	if s.VolumeOnly && !strings.EqualFold(st.Type, api.MethodVolume) {
+		return false
+	}
+	return slices.Contains(s.From, st.Status)
 }
 
 // AllowedFrom reports whether status alone permits the action (ignoring the

@@ -118,12 +118,12 @@ func (m Model) actionHelp(sel selection) []key.Binding {
 	if sel.strategy == nil && len(sel.marked) == 0 {
 		return nil
 	}
-	out := make([]key.Binding, 0, len(m.env.keys.Actions))
+	out := make([]key.Binding, 0, len(m.env.keys.Actions)+1) // and the menu's key
 	for _, nb := range m.env.keys.Actions {
 		spec, ok := action.Lookup(nb.Name)
 		allowed := ok && m.env.actionsEnabled()
 		if allowed && len(sel.marked) == 0 {
-			allowed, _ = spec.Allowed(*sel.strategy)
+			allowed = spec.Permits(*sel.strategy)
 		}
 		if allowed && len(sel.marked) > 0 {
 			allowed = spec.Bulk

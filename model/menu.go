@@ -72,8 +72,7 @@ func menuAllows(spec action.Spec, sel selection) bool {
 	case len(sel.marked) > 0:
 		return spec.Bulk
 	case sel.strategy != nil:
-		ok, _ := spec.Allowed(*sel.strategy)
-		return ok
+		return spec.Permits(*sel.strategy)
 	}
 	return false
 }
