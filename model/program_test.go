@@ -59,6 +59,13 @@ func startApp(t *testing.T, width, height int, opts ...Option) *app {
 // startAppOn is startApp with extra sandbox options (e.g. WithoutTwoFactor).
 func startAppOn(t *testing.T, sbOpts []sandbox.Option, width, height int, opts ...Option) *app {
 	t.Helper()
+	return startAppWith(t, sbOpts, nil, width, height, opts...)
+}
+
+// startAppWith is startAppOn with the client wrapped by wrap (nil: none),
+// for tests that need another party acting at the moment of a request.
+func startAppWith(t *testing.T, sbOpts []sandbox.Option, wrap func(sandboxClient) API, width, height int, opts ...Option) *app {
+	t.Helper()
 	sbOpts = append([]sandbox.Option{sandbox.WithSeed(1), sandbox.WithTick(0), sandbox.WithUsers(12), sandbox.WithStrategies(60),
 		sandbox.WithClock(func() time.Time { return sandboxEpoch })}, sbOpts...)
 	sb := sandbox.New(sbOpts...)
@@ -78,7 +85,11 @@ func startAppOn(t *testing.T, sbOpts []sandbox.Option, width, height int, opts .
 		WithProfile("demo"),
 		WithPageSize(20),
 	}, opts...)
-	m := New(t.Context(), sandboxClient{c}, opts...)
+	var client API = sandboxClient{c}
+	if wrap != nil {
+		client = wrap(sandboxClient{c})
+	}
+	m := New(t.Context(), client, opts...)
 	pr := testkit.NewProbe(m.Tea())
 	tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(width, height))
 	a := &app{t: t, w: width, h: height, tm: tm, sb: sb, c: c, probe: pr}
