@@ -9,9 +9,10 @@ package model
 // before the confirmation opens, so the dialog states it and never asks to
 // act on a number it has not shown; while it is read a placeholder dialog
 // takes the keys and drops them, so nothing typed ahead confirms a count
-// the operator has not seen, or reaches the tab. Every reply carries the generation of
-// its job (or of its count); an older one is dropped. The jobs live in the
-// workflow, not in a tab, so their progress survives switching tabs.
+// the operator has not seen, or reaches the tab. Every reply carries the
+// generation of its job (or of its count); an older one is dropped. The
+// jobs live in the workflow, not in a tab, so their progress survives
+// switching tabs.
 
 import (
 	"slices"
