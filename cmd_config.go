@@ -12,6 +12,7 @@ import (
 
 	"github.com/stratop/stratop/config"
 	"github.com/stratop/stratop/model"
+	"github.com/stratop/stratop/ui"
 )
 
 // configFlag is the name of the root's persistent flag naming the file.
@@ -121,13 +122,18 @@ func dashboardOptions(cmd *cobra.Command, c *config.Config, profile string, f da
 	if err != nil {
 		return nil, &exitCodeError{code: 2, err: err}
 	}
-	return []model.Option{
+	opts := []model.Option{
 		model.WithInterval(s.Interval),
 		model.WithReadOnly(s.ReadOnly),
 		model.WithLabel(s.Label),
 		model.WithStyles(st),
 		model.WithKeyMap(km),
-	}, nil
+		model.WithMouse(s.Mouse),
+	}
+	if s.Links {
+		opts = append(opts, model.WithExplorers(ui.NewExplorers(s.Explorers)))
+	}
+	return opts, nil
 }
 
 // lightBackground reads COLORFGBG ("15;0": light text on black) for theme

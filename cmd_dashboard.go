@@ -15,6 +15,7 @@ import (
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
+	"github.com/stratop/stratop/internal/termout"
 	"github.com/stratop/stratop/model"
 )
 
@@ -116,17 +117,22 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 	switcher := newProfileSwitch(cmd, cfg, f)
 	defer switcher.Close()
 	limitProcs()
+	// One writer for the renderer's frames and the model's out-of-band
+	// sequences (OSC 52 copy), so that neither cuts into the other.
+	out := termout.New(cmd.OutOrStdout())
 	m := model.New(ctx, client, append([]model.Option{
 		model.WithJournal(journal),
 		model.WithProfile(profile),
 		model.WithUser(f.user),
 		model.WithProfiles(switcher),
+		model.WithTerminal(out),
+		model.WithMultiplexer(termout.Multiplexer(os.Getenv)),
 	}, settings...)...)
 	p := tea.NewProgram(m.Tea(),
 		tea.WithAltScreen(),
 		tea.WithContext(ctx),
 		tea.WithInput(cmd.InOrStdin()),
-		tea.WithOutput(cmd.OutOrStdout()),
+		tea.WithOutput(out),
 		tea.WithFPS(dashboardFPS),
 		// Focus reports let the dashboard poll once a minute while the
 		// terminal is in the background (model/pace.go).

@@ -107,6 +107,7 @@ func (m Model) helpMap() ui.HelpMap {
 		full = append(full, acts)
 	}
 	short = append(short, g.NextTab, g.Help, g.Quit)
+	full = append(full, m.toolHelp(cur))
 	full = append(full, append(append([]key.Binding(nil), g.Tabs...), g.NextTab, g.PrevTab),
 		[]key.Binding{g.Refresh, g.Redraw, ui.Enabled(g.Profile, m.env.profiles != nil), g.Help, g.Quit})
 	return ui.HelpMap{Short: short, Full: full}

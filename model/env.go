@@ -50,6 +50,7 @@ type env struct {
 	styles        ui.Styles
 	keys          ui.KeyMap
 	help          help.Model
+	tools         toolOptions // the terminal, links, mouse and export directory (toolbox_env.go)
 }
 
 // Option configures New.

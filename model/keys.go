@@ -86,6 +86,9 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		if m, cmd, ok := m.globalKey(msg); ok {
 			return m, cmd
 		}
+		if m, cmd, ok := m.toolKey(msg); ok {
+			return m, cmd
+		}
 		if name, ok := m.env.keys.Actions.Match(msg); ok {
 			return m.ask(name)
 		}

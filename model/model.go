@@ -34,6 +34,7 @@ type Model struct {
 
 	initCmds []tea.Cmd
 	chrome   chrome
+	tools    toolbox // copy, export, sort, mouse (toolbox.go)
 }
 
 // New builds the dashboard on a client. ctx is the program's: quitting (or
@@ -57,7 +58,10 @@ func newModel(ctx context.Context, client API, base, extra []Option) Model {
 	var c1, c2 tea.Cmd
 	m.stats, c1 = m.stats.start(m.fetchStats)
 	m.tabs[m.active], c2 = m.tabs[m.active].Activate(true)
-	m.initCmds = []tea.Cmd{c1, c2, m.windowTitle()}
+	// The terminal's mouse mode is set either way: a model made by a
+	// profile switch takes over a terminal whose mode M may have changed.
+	m.tools.mouse = e.tools.mouse
+	m.initCmds = []tea.Cmd{c1, c2, m.windowTitle(), mouseCmd(m.tools.mouse)}
 	return m.layout()
 }
 
@@ -126,6 +130,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m, cmd = m.settleProfiles(msg)
 	case chooseUserMsg:
 		m, cmd = m.choose(msg.ExternalID)
+	case tea.MouseMsg:
+		m, cmd = m.handleMouse(msg)
+	case toolMsg:
+		m, cmd = m.settleTool(msg)
 	case actionDoneMsg, bulkDoneMsg, jobSentMsg, jobTickMsg, jobPolledMsg:
 		var ef effect
 		m.acts, ef = m.acts.settle(msg)

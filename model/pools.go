@@ -57,7 +57,7 @@ func poolColumns(userView bool) []ui.Column {
 }
 
 func (t poolsTab) fetchList(gen uint64) tea.Cmd {
-	client, prev, user := t.env.api, t.pane.list.data, t.user
+	client, prev, user, x := t.env.api, t.pane.list.data, t.user, t.env.tools.explorers
 	return fetchCmd(t.env, feedPools, gen, func(ctx context.Context) (*poolsData, error) {
 		nd := &poolsData{userView: user != ""}
 		if user == "" {
@@ -71,7 +71,7 @@ func (t poolsTab) fetchList(gen uint64) tea.Cmd {
 			for i, p := range pools {
 				nd.pools[i] = cleanPool(p)
 				nd.ids[i] = p.ID
-				nd.cells[i] = ui.PoolCells(nd.pools[i])
+				nd.cells[i] = ui.PoolCells(nd.pools[i], x)
 			}
 		} else {
 			r, err := orEmpty(client.GetUserPools(ctx, api.UserPoolsRequest{UserID: user}))
@@ -131,6 +131,8 @@ func (t poolsTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 			t.pane.list, cmd = t.pane.list.start(t.fetchList)
 		}
 		t = t.resize()
+	case scrollMsg, clickMsg:
+		t, cmd = t.mouse(msg)
 	default:
 		return t, nil
 	}
@@ -223,7 +225,7 @@ func (t poolsTab) paneLines(width int) []string {
 	if e := t.pane.detail.errText(t.env.host); e != "" {
 		note = e
 	}
-	return ui.PoolDetail(st, p, isFull, note, item, width)
+	return ui.PoolDetail(st, t.env.tools.explorers, p, isFull, note, item, width)
 }
 
 func (t poolsTab) View() string { return t.body }

@@ -48,13 +48,14 @@ type strategiesTab struct {
 }
 
 func newStrategiesTab(e *env, user string) strategiesTab {
-	return strategiesTab{
+	t := strategiesTab{
 		base: base{env: e},
 		user: user,
 		page: 1,
 		pane: newListPane[*strategiesData, *api.Strategy](feedStrategies, feedStrategyDetail,
 			newTable(&e.styles, ui.StrategyColumns(user != ""))),
 	}
+	return t.markSort()
 }
 
 func (t strategiesTab) userView() bool { return t.user != "" }
@@ -168,13 +169,15 @@ func (t strategiesTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 		t.page = 1
 		t.pane.tbl = t.pane.tbl.setColumns(ui.StrategyColumns(t.userView())).setRows(nil, nil)
 		t.pane.list = t.pane.list.reset()
-		t = t.resize()
+		t = t.markSort().resize()
 		t, cmd = t.reload()
 	case workflowMsg:
 		t = t.applyWorkflow(msg)
 	case focusMsg:
 		t.want = msg.id
 		t, cmd = t.seek()
+	case scrollMsg, clickMsg:
+		t, cmd = t.mouse(msg)
 	default:
 		return t, nil
 	}

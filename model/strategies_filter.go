@@ -179,6 +179,7 @@ func (t strategiesTab) updatePicker(msg tea.KeyMsg) (strategiesTab, tea.Cmd) {
 		if t.picker.draft != t.filter {
 			t.filter = t.picker.draft
 			t.page = 1
+			t = t.markSort()
 			return t.reload()
 		}
 	case key.Matches(msg, k.FieldNext):

@@ -92,7 +92,7 @@ func (t strategiesTab) paneLines(width int) []string {
 			note = e
 		}
 	}
-	return ui.StrategyDetail(st, s, full, note, width)
+	return ui.StrategyDetail(st, t.env.tools.explorers, s, full, note, width)
 }
 
 func (t strategiesTab) View() string { return t.body }

@@ -30,7 +30,9 @@ type table struct {
 	cells [][]ui.Cell
 	flags map[int64]ui.RowFlags
 
-	order []int // visible row indexes in display order; nil means all rows
+	order  []int // visible row indexes in display order; nil means all rows
+	filter []int // the rows the tab's filter keeps, in data order; nil means all
+	sort   tableSort
 
 	cursor int // position in the display order
 	offset int // first displayed position
@@ -40,10 +42,28 @@ type table struct {
 	header   string
 	rendered []string // per row index; "" until first shown
 	selRow   string
+
+	// link adds explorer links to a row's cells as it is drawn, for lists
+	// too large to store a link per row; nil for none.
+	link func([]ui.Cell) []ui.Cell
 }
 
 func newTable(st *ui.Styles, defs []ui.Column) table {
 	return table{st: st, defs: defs}
+}
+
+// withLinks links the cells of each row as it is drawn.
+func (t table) withLinks(link func([]ui.Cell) []ui.Cell) table {
+	t.link = link
+	return t
+}
+
+// drawCells are row r's cells as drawn: linked when the table links.
+func (t table) drawCells(r int) []ui.Cell {
+	if t.link != nil {
+		return t.link(t.cells[r])
+	}
+	return t.cells[r]
 }
 
 // len is the number of displayed rows.
@@ -74,7 +94,8 @@ func (t table) selected() (id int64, row int, ok bool) {
 // setColumns replaces the column definitions (e.g. user view vs integration).
 func (t table) setColumns(defs []ui.Column) table {
 	t.defs = defs
-	t.width = -1 // force a new layout
+	t.sort = tableSort{} // the columns it named are gone
+	t.width = -1         // force a new layout
 	return t
 }
 
@@ -84,7 +105,7 @@ func (t table) setSize(width, rows int) table {
 	if width != t.width {
 		t.width = width
 		t.cols = ui.LayoutColumns(t.defs, width)
-		t.header = ui.RenderHeader(*t.st, t.cols, width)
+		t.header = t.renderHeader()
 		t.rendered = make([]string, len(t.ids))
 	}
 	t.rows = rows
@@ -108,7 +129,8 @@ func (t table) setRows(ids []int64, cells [][]ui.Cell) table {
 		}
 	}
 	t.ids, t.cells = ids, cells
-	t.order = nil
+	t.filter = nil
+	t.order = t.sorted()
 	t.rendered = rendered
 	return t.follow()
 }
@@ -125,9 +147,11 @@ func sameCells(a, b []ui.Cell) bool {
 	return true
 }
 
-// setOrder shows only the rows in order (nil: all), keeping the selection.
+// setOrder shows only the rows in order (nil: all), sorted when the
+// table sorts, keeping the selection.
 func (t table) setOrder(order []int) table {
-	t.order = order
+	t.filter = order
+	t.order = t.sorted()
 	return t.follow()
 }
 
@@ -233,10 +257,10 @@ func (t table) settle() table {
 		if r := t.rowAt(pos); r < len(t.rendered) && t.rendered[r] == "" {
 			// Filling an empty slot is idempotent, so sharing the slice with
 			// an older copy of the table is harmless.
-			t.rendered[r] = ui.RenderRow(*t.st, t.cols, t.cells[r], t.flags[t.ids[r]], t.width)
+			t.rendered[r] = ui.RenderRow(*t.st, t.cols, t.drawCells(r), t.flags[t.ids[r]], t.width)
 		}
 	}
-	t.selRow = ui.RenderSelectedRow(*t.st, t.cols, t.cells[row], t.flags[t.ids[row]], t.width)
+	t.selRow = ui.RenderSelectedRow(*t.st, t.cols, t.drawCells(row), t.flags[t.ids[row]], t.width)
 	return t
 }
 

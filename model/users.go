@@ -60,7 +60,7 @@ func newUsersTab(e *env, chosen string) usersTab {
 		base:      base{env: e},
 		list:      list,
 		detail:    newSource[*userDetail](feedUserDetail),
-		tbl:       newTable(&e.styles, ui.UserColumns()),
+		tbl:       newTable(&e.styles, ui.UserColumns()).withLinks(ui.UserLinks(e.tools.explorers)),
 		input:     newLineInput(maxFilterRunes, nil),
 		chosen:    chosen,
 		chosenRow: -1,
@@ -158,6 +158,8 @@ func (t usersTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 			t.detail, cmd = t.detail.start(t.fetchDetail)
 		}
 		t = t.resize()
+	case scrollMsg, clickMsg:
+		t.tbl, _ = t.tbl.mouse(msg, t.layout(t.chosen != ""), 2)
 	default:
 		return t, nil
 	}

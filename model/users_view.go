@@ -71,7 +71,7 @@ func (t usersTab) paneLines(width int) []string {
 	if info := t.detail.data; info != nil {
 		detail, balances, loaded = &info.user, info.balances, true
 	}
-	lines := ui.UserDetail(t.env.styles, u, detail, balances, loaded, width)
+	lines := ui.UserDetail(t.env.styles, t.env.tools.explorers, u, detail, balances, loaded, width)
 	if e := t.detail.errText(t.env.host); !loaded && e != "" {
 		lines = append(lines, ui.ErrorLine(t.env.styles, e, width))
 	}

@@ -22,15 +22,16 @@ func PoolColumns() []Column {
 	}
 }
 
-// PoolCells builds the cells of a sanitised pool in PoolColumns order.
-func PoolCells(p api.Pool) []Cell {
+// PoolCells builds the cells of a sanitised pool in PoolColumns order; the
+// token address links to the chain's explorer.
+func PoolCells(p api.Pool, x Explorers) []Cell {
 	return []Cell{
 		{Text: Int(p.ID)},
 		{Text: OrDash(p.Symbol)},
 		{Text: OrDash(p.Name)},
 		{Text: ChainName(p.ChainID)},
 		{Text: Int(int64(p.Decimals))},
-		{Text: OrDash(p.TokenAddress), Tone: ToneMuted},
+		{Text: OrDash(p.TokenAddress), Tone: ToneMuted, Link: x.AddressURL(p.ChainID, p.TokenAddress)},
 	}
 }
 
@@ -105,8 +106,8 @@ func RollupLine(st Styles, r Rollups, width int) string {
 // PoolDetail draws the pool pane for a sanitised pool. full says the pool is
 // GET /pools/{id}'s answer (with the price); otherwise note says why the
 // price is missing (loading, or the error). item is the chosen user's pool,
-// nil without a chosen user.
-func PoolDetail(st Styles, p api.Pool, full bool, note string, item *api.UserPoolItem, width int) []string {
+// nil without a chosen user. The token address links to the explorer.
+func PoolDetail(st Styles, x Explorers, p api.Pool, full bool, note string, item *api.UserPoolItem, width int) []string {
 	title := "Pool " + Int(p.ID)
 	if p.Symbol != "" {
 		title += " · " + p.Symbol
@@ -116,7 +117,7 @@ func PoolDetail(st Styles, p api.Pool, full bool, note string, item *api.UserPoo
 		KV(st, "name", OrDash(p.Name), width),
 		KV(st, "chain", ChainName(p.ChainID)+" ("+Int(p.ChainID)+")", width),
 		KV(st, "decimals", Int(int64(p.Decimals)), width),
-		KV(st, "token", OrDash(p.TokenAddress), width),
+		KVLink(st, "token", OrDash(p.TokenAddress), x.AddressURL(p.ChainID, p.TokenAddress), width),
 	}
 	if full {
 		lines = append(lines, KV(st, "price", Price(p.TokenPrice), width))

@@ -16,7 +16,8 @@ import (
 // full is false while only the list's record is known (the single read is
 // loading or failed): settings and transactions then say so instead.
 // note is an extra line under the title (loading, or why the read failed).
-func StrategyDetail(st Styles, s api.Strategy, full bool, note string, width int) []string {
+// The token address and transaction hashes link to the explorer.
+func StrategyDetail(st Styles, x Explorers, s api.Strategy, full bool, note string, width int) []string {
 	title := "Strategy " + Int(s.ID)
 	if s.Pool.Symbol != "" {
 		title += " · " + s.Pool.Symbol
@@ -39,7 +40,9 @@ func StrategyDetail(st Styles, s api.Strategy, full bool, note string, width int
 			lines = append(lines, KV(st, label, value, width))
 		}
 	}
-	add("token", s.Pool.TokenAddress)
+	if s.Pool.TokenAddress != "" {
+		lines = append(lines, KVLink(st, "token", s.Pool.TokenAddress, x.AddressURL(s.ChainID, s.Pool.TokenAddress), width))
+	}
 	if s.PoolDepositID != 0 {
 		add("deposit", "#"+Int(s.PoolDepositID))
 	}
@@ -76,9 +79,34 @@ func StrategyDetail(st Styles, s api.Strategy, full bool, note string, width int
 		return append(lines, Muted(st, "none", width))
 	}
 	for _, tx := range s.Transactions {
-		lines = append(lines, Plain(transactionText(tx, s.Pool), width))
+		lines = append(lines, transactionLine(x, tx, s, width))
 	}
 	return lines
+}
+
+// transactionLine is transactionText cut to width, its hash linked when it
+// is drawn whole enough to be the last thing on the line.
+func transactionLine(x Explorers, tx api.StrategyTransaction, s api.Strategy, width int) string {
+	text := Plain(transactionText(tx, s.Pool), width)
+	hash := txHash(tx)
+	short := ShortHex(hash, 6)
+	chain := tx.ChainID
+	if chain == 0 {
+		chain = s.ChainID
+	}
+	u := x.TxURL(chain, hash)
+	if u == "" || short == "" || !strings.HasSuffix(text, short) {
+		return text // no link, or the hash was cut away: draw it plain
+	}
+	return text[:len(text)-len(short)] + Hyperlink(u, short)
+}
+
+// txHash is a transaction's hash, wherever the record carries it.
+func txHash(tx api.StrategyTransaction) string {
+	if tx.TxHash == "" && tx.Transaction != nil {
+		return tx.Transaction.Hash
+	}
+	return tx.TxHash
 }
 
 // poolText names a pool: "PEPE · Pepe #12".
@@ -101,10 +129,7 @@ func transactionText(tx api.StrategyTransaction, pool api.PoolSummary) string {
 	if tx.Pool.Symbol != "" {
 		dec, sym = tx.Pool.Decimals, tx.Pool.Symbol
 	}
-	hash := tx.TxHash
-	if hash == "" && tx.Transaction != nil {
-		hash = tx.Transaction.Hash
-	}
+	hash := txHash(tx)
 	parts := []string{Timestamp(tx.CreatedAt), OrDash(tx.Type), FormatUnits(tx.Amount, dec) + " " + sym}
 	if tx.AmountInUSD != "" {
 		parts = append(parts, USD(tx.AmountInUSD))

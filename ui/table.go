@@ -32,14 +32,17 @@ type Column struct {
 	Right    bool // right-aligned (numbers, amounts); cut in the fraction first
 	Middle   bool // cut in the middle (addresses, hashes) so both ends show
 
-	Index int // position of this column's cell in a row's cells
-	Width int // the laid-out width
+	Index  int // position of this column's cell in a row's cells
+	Width  int // the laid-out width
+	Sorted int // 1 sorted ascending, -1 descending, 0 not: marked in the header
 }
 
-// Cell is one table cell: sanitised text and its colour role.
+// Cell is one table cell: sanitised text, its colour role and, for an
+// address or hash, its explorer link (see links.go; "" for none).
 type Cell struct {
 	Text string
 	Tone Tone
+	Link string
 }
 
 // RowFlags are per-row marks drawn in the gutter.
@@ -143,10 +146,34 @@ func RenderHeader(st Styles, cols []Column, width int) string {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(align(c.Title, c.Width, c.Right))
+		b.WriteString(align(sortedTitle(c), c.Width, c.Right))
 	}
 	padTo(&b, cols, width)
 	return st.TableHeader.Render(b.String())
+}
+
+// Sort marks after a column title.
+const (
+	sortUp   = "↑"
+	sortDown = "↓"
+)
+
+// sortedTitle is a column's title with its sort mark; a narrow column
+// drops title letters, never the mark.
+func sortedTitle(c Column) string {
+	mark := ""
+	switch {
+	case c.Sorted > 0:
+		mark = sortUp
+	case c.Sorted < 0:
+		mark = sortDown
+	default:
+		return c.Title
+	}
+	if Width(c.Title)+1 > c.Width && c.Width > 1 {
+		return Fit(c.Title, c.Width-1) + mark
+	}
+	return c.Title + mark
 }
 
 // RenderRow draws a row that is not under the cursor, padded to width cells.
@@ -170,7 +197,7 @@ func RenderRow(st Styles, cols []Column, cells []Cell, flags RowFlags, width int
 		if c.Index < len(cells) {
 			cell = cells[c.Index]
 		}
-		text := alignCol(cell.Text, c)
+		text := alignLinked(cell, c)
 		if cell.Tone != ToneDefault {
 			text = st.ToneStyle(cell.Tone).Render(text)
 		}
@@ -198,11 +225,11 @@ func RenderSelectedRow(st Styles, cols []Column, cells []Cell, flags RowFlags, w
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		var text string
+		var cell Cell
 		if c.Index < len(cells) {
-			text = cells[c.Index].Text
+			cell = cells[c.Index]
 		}
-		b.WriteString(alignCol(text, c))
+		b.WriteString(alignLinked(cell, c))
 	}
 	padTo(&b, cols, width)
 	return st.Selected.Render(b.String())
@@ -217,6 +244,11 @@ func padTo(b *strings.Builder, cols []Column, width int) {
 
 // alignCol fits a cell's text into its column.
 func alignCol(s string, c Column) string {
+	return align(cutCol(s, c), c.Width, c.Right)
+}
+
+// cutCol cuts a cell's text that is too wide the column's way.
+func cutCol(s string, c Column) string {
 	if Width(s) > c.Width {
 		switch {
 		case c.Middle:
@@ -225,7 +257,21 @@ func alignCol(s string, c Column) string {
 			s = fitNumber(s, c.Width)
 		}
 	}
-	return align(s, c.Width, c.Right)
+	return s
+}
+
+// alignLinked is alignCol with the cell's link around the text as drawn
+// (cut first, so the link never spans padding or is cut itself).
+func alignLinked(cell Cell, c Column) string {
+	if cell.Link == "" {
+		return alignCol(cell.Text, c)
+	}
+	text := Fit(cutCol(cell.Text, c), c.Width)
+	pad := spaces(max(c.Width-Width(text), 0))
+	if c.Right {
+		return pad + Hyperlink(cell.Link, text)
+	}
+	return Hyperlink(cell.Link, text) + pad
 }
 
 // FitMiddle cuts a long ASCII string (an address, a hash) in the middle so

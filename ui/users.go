@@ -28,8 +28,9 @@ func UserCells(u api.User) []Cell {
 
 // UserDetail draws the chosen user's pane: the list record, the e-mail of
 // GET /users/{id} and the native balances of GET /users/{id}/balances.
-// detail and balances are nil until they answer.
-func UserDetail(st Styles, u api.User, detail *api.User, balances []api.NativeBalance, loaded bool, width int) []string {
+// detail and balances are nil until they answer. The wallet links to the
+// explorer.
+func UserDetail(st Styles, x Explorers, u api.User, detail *api.User, balances []api.NativeBalance, loaded bool, width int) []string {
 	if detail != nil {
 		if detail.WalletAddress != "" {
 			u.WalletAddress = detail.WalletAddress
@@ -41,7 +42,7 @@ func UserDetail(st Styles, u api.User, detail *api.User, balances []api.NativeBa
 	lines := []string{
 		PaneTitle(st, "User "+u.ExternalUserID, width),
 		KV(st, "internal id", Int(u.ID), width),
-		KV(st, "wallet", OrDash(u.WalletAddress), width),
+		KVLink(st, "wallet", OrDash(u.WalletAddress), x.WalletURL(u.WalletAddress), width),
 	}
 	switch {
 	case detail != nil:
@@ -66,6 +67,27 @@ func UserDetail(st Styles, u api.User, detail *api.User, balances []api.NativeBa
 		lines = append(lines, KV(st, ChainName(b.ChainID), v, width))
 	}
 	return lines
+}
+
+// UserLinks returns cells of UserCells with the wallet linked (a copy;
+// the cells given are shared). The table calls it for the rows it draws
+// only, so a list of a million users stores no link.
+func UserLinks(x Explorers) func([]Cell) []Cell {
+	if !x.On() {
+		return nil
+	}
+	return func(cells []Cell) []Cell {
+		if len(cells) < 3 {
+			return cells
+		}
+		u := x.WalletURL(cells[2].Text)
+		if u == "" {
+			return cells
+		}
+		out := append([]Cell(nil), cells...)
+		out[2].Link = u
+		return out
+	}
 }
 
 // UsersCount words the list's size: "40 users" or "3 of 40 users".

@@ -1,0 +1,65 @@
+package ui
+
+// Wording of the operator's toolbox in the status line: copy (OSC 52),
+// export (CSV), sort and mouse.
+
+import (
+	"strconv"
+)
+
+// NoticeCopied says what a copy wrote. No terminal answers an OSC 52
+// write, so it always says what must allow it; inside tmux the
+// passthrough must be on too.
+func NoticeCopied(n int, what, mux string) string {
+	s := "copied " + strconv.Itoa(n) + " bytes (" + what + ")"
+	switch mux {
+	case "tmux":
+		return s + " · needs tmux allow-passthrough and OSC 52 allowed by the terminal"
+	case "screen":
+		return s + " · needs OSC 52 allowed by the terminal behind screen"
+	}
+	return s + " · needs OSC 52 (clipboard writes) allowed by the terminal"
+}
+
+// NoticeCopyTooLarge refuses a record over the limit.
+func NoticeCopyTooLarge(n, limit int) string {
+	return "not copied: the record is " + strconv.Itoa(n) + " bytes, over the " + strconv.Itoa(limit/1024) + " KB limit"
+}
+
+// NoticeCopyFailed says the terminal write failed.
+func NoticeCopyFailed(err string) string { return "not copied: " + err }
+
+// Notices of the toolbox that need no value.
+const (
+	NoticeNothingToCopy   = "nothing to copy here"
+	NoticeNoTerminal      = "copy needs the terminal: not available here"
+	NoticeNothingToExport = "nothing to export here"
+	NoticeExportBusy      = "an export is already running"
+	NoticeMouseOn         = "mouse on: wheel scrolls, click selects (shift+drag selects text)"
+	NoticeMouseOff        = "mouse off: the terminal selects text"
+)
+
+// NoticeExporting is the progress line of a paged export.
+func NoticeExporting(page, pages, rows int) string {
+	return "exporting: page " + strconv.Itoa(page) + " of " + strconv.Itoa(max(pages, page)) + ", " + strconv.Itoa(rows) + " rows…"
+}
+
+// NoticeExported names the file written.
+func NoticeExported(rows int, path string) string {
+	return "exported " + strconv.Itoa(rows) + " rows to " + Sanitize(path)
+}
+
+// NoticeExportFailed says why no file was written.
+func NoticeExportFailed(err string) string { return "export failed: " + Sanitize(err) }
+
+// NoticeSorted says how a list is sorted now.
+func NoticeSorted(column string, desc bool) string {
+	if column == "" {
+		return "sorted as the server sends"
+	}
+	dir := "ascending"
+	if desc {
+		dir = "descending"
+	}
+	return "sorted by " + column + ", " + dir
+}
