@@ -24,6 +24,7 @@ import (
 	"github.com/stratop/stratop/internal/hostile"
 	"github.com/stratop/stratop/internal/testkit"
 	"github.com/stratop/stratop/model"
+	"github.com/stratop/stratop/ui"
 )
 
 func TestMain(m *testing.M) {
@@ -77,8 +78,9 @@ func startProgramWith(t *testing.T, c model.API, width, height int, opts ...mode
 // before the program starts because its View runs on another goroutine.
 func startProgramForbidding(t *testing.T, c model.API, width, height int, forbidden []string, opts ...model.Option) *run {
 	t.Helper()
+	// Explorer links on, as by default: no hostile value may become one.
 	opts = append([]model.Option{model.WithInterval(testInterval), model.WithMaxBackoff(testMaxBackoff),
-		model.WithFetchTimeout(testFetch), model.WithProfile("hostile")}, opts...)
+		model.WithFetchTimeout(testFetch), model.WithProfile("hostile"), model.WithExplorers(ui.NewExplorers(nil))}, opts...)
 	st := &frameCheck{width: width, height: height, step: "first frame", forbidden: forbidden}
 	m := model.New(t.Context(), c, opts...)
 	tm := teatest.NewTestModel(t, guard{inner: m.Tea(), st: st}, teatest.WithInitialTermSize(width, height))
