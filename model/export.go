@@ -175,8 +175,10 @@ func (m Model) exported(msg exportedMsg) (Model, tea.Cmd) {
 func writeExportCmd(gen uint64, path string, write func(io.Writer) (int, error)) tea.Cmd {
 	return func() tea.Msg {
 		rows, err := writeExport(path, write)
-		if abs, aerr := filepath.Abs(path); aerr == nil {
-			path = abs
+		if filepath.Dir(path) != "." {
+			if abs, aerr := filepath.Abs(path); aerr == nil {
+				path = abs
+			}
 		}
 		return exportedMsg{gen: gen, rows: rows, path: path, err: err}
 	}

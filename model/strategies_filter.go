@@ -73,7 +73,9 @@ func fieldLabel(field int, v string, userView bool) string {
 	case field == fieldSort && v == "" && userView:
 		return "default"
 	case field == fieldSort && v == "":
-		return "latest"
+		return "latest first"
+	case field == fieldSort && !userView:
+		return v + " first"
 	case field == fieldSort:
 		return v + " value"
 	case v == "":

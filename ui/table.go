@@ -171,7 +171,7 @@ func sortedTitle(c Column) string {
 		return c.Title
 	}
 	if Width(c.Title)+1 > c.Width && c.Width > 1 {
-		return Fit(c.Title, c.Width-1) + mark
+		return ansi.Truncate(c.Title, c.Width-1, "") + mark
 	}
 	return c.Title + mark
 }

@@ -4,6 +4,7 @@ package ui
 // export (CSV), sort and mouse.
 
 import (
+	"path/filepath"
 	"strconv"
 )
 
@@ -27,7 +28,7 @@ func NoticeCopyTooLarge(n, limit int) string {
 }
 
 // NoticeCopyFailed says the terminal write failed.
-func NoticeCopyFailed(err string) string { return "not copied: " + err }
+func NoticeCopyFailed(err string) string { return "not copied: " + Sanitize(err) }
 
 // Notices of the toolbox that need no value.
 const (
@@ -44,9 +45,15 @@ func NoticeExporting(page, pages, rows int) string {
 	return "exporting: page " + strconv.Itoa(page) + " of " + strconv.Itoa(max(pages, page)) + ", " + strconv.Itoa(rows) + " rows…"
 }
 
-// NoticeExported names the file written.
+// NoticeExported names the file written, its name first so that a narrow
+// status line cuts the directory rather than the name.
 func NoticeExported(rows int, path string) string {
-	return "exported " + strconv.Itoa(rows) + " rows to " + Sanitize(path)
+	dir, name := filepath.Split(path)
+	s := "exported " + strconv.Itoa(rows) + " rows to " + Sanitize(name)
+	if dir = filepath.Clean(dir); dir != "." {
+		s += " in " + Sanitize(dir)
+	}
+	return s
 }
 
 // NoticeExportFailed says why no file was written.
