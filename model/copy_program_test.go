@@ -52,7 +52,7 @@ func TestCopyUserAndPoolIDs(t *testing.T) {
 	a := startStream(t, nil, 120, 40)
 	users := a.sb.Users()
 	a.keys("4")
-	a.waitReady("12 users")
+	a.waitReady("[4 Users]", "EXTERNAL ID")
 	a.keys("down", "y")
 	a.waitText(a, "copied")
 	if got := clipboard(t, a.out.String()); len(got) != 1 || got[0] != users[1].ExternalUserID {

@@ -122,7 +122,7 @@ func TestExportUsersAsFilteredNotOnlyVisible(t *testing.T) {
 	dir := t.TempDir()
 	a := startStream(t, []sandbox.Option{sandbox.WithUsers(80)}, 120, 24, WithExportDir(dir))
 	a.keys("4")
-	a.waitReady("80 users")
+	a.waitReady("[4 Users]", "EXTERNAL ID", "80 users ·")
 	a.send(ctrlS)
 	got := readExport(t, a, dir, "users")
 	users, err := a.c.ListUsers(context.Background())
@@ -149,7 +149,7 @@ func TestExportUsersFiltered(t *testing.T) {
 	dir := t.TempDir()
 	a := startStream(t, nil, 120, 40, WithExportDir(dir))
 	a.keys("4")
-	a.waitReady("12 users")
+	a.waitReady("[4 Users]", "EXTERNAL ID")
 	u := a.sb.Users()[5]
 	a.keys("/")
 	for _, r := range u.ExternalUserID {

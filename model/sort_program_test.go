@@ -37,7 +37,7 @@ func TestSortUsersKeepsTheSelection(t *testing.T) {
 	a := startStream(t, nil, 120, 40)
 	users := a.sb.Users()
 	a.keys("4")
-	a.waitReady("12 users")
+	a.waitReady("[4 Users]", "EXTERNAL ID")
 	a.keys("down", "down", "down", "down")
 	sel := users[4].ExternalUserID
 	a.waitFor("row 5 selected", func(v string) bool { return strings.Contains(selectedLine(v), sel) })

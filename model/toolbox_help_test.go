@@ -33,7 +33,7 @@ func TestToolboxKeysInHelpOnlyWhereTheyWork(t *testing.T) {
 		return has(v, "y copy id", "Y copy JSON", "ctrl+s export CSV", "o sort", "O reverse sort")
 	})
 	a.keys("?", "4")
-	a.waitReady("12 users")
+	a.waitReady("[4 Users]", "EXTERNAL ID")
 	a.keys("?")
 	v = a.waitFor("the Users help", func(v string) bool { return has(v, "y copy id", "o sort") })
 	if has(v, "reverse sort") {
