@@ -64,7 +64,7 @@ func (m Model) refreshChrome() Model {
 		c.status = ui.StatusLine(st, in.status, width)
 	}
 	if all || !sameHelp(c.helpMap, hm) || c.in.showHelp != in.showHelp {
-		c.help = ui.ShortHelp(m.env.help, hm.Short, width)
+		c.help = ui.ShortHelp(m.env.help, hm, width)
 		if in.showHelp {
 			_, h := m.bodySize()
 			c.fullHelp = ui.FullHelp(st, m.env.help, hm.Full, width, h)
@@ -106,11 +106,11 @@ func (m Model) helpMap() ui.HelpMap {
 		short = append(short, acts...)
 		full = append(full, acts)
 	}
-	short = append(short, g.NextTab, g.Help, g.Quit)
+	short = append(short, g.NextTab)
 	full = append(full, m.toolHelp(cur))
 	full = append(full, append(append([]key.Binding(nil), g.Tabs...), g.NextTab, g.PrevTab),
 		[]key.Binding{g.Refresh, g.Redraw, ui.Enabled(g.Profile, m.env.profiles != nil), g.Help, g.Quit})
-	return ui.HelpMap{Short: short, Full: full}
+	return ui.HelpMap{Short: short, Full: full, Pinned: []key.Binding{g.Help, g.Quit}}
 }
 
 // actionHelp lists the action keys, enabled where the selection allows the
@@ -137,7 +137,7 @@ func (m Model) actionHelp(sel selection) []key.Binding {
 // sameHelp compares two help maps by their bindings' keys, texts and
 // enabled state, without allocating.
 func sameHelp(a, b ui.HelpMap) bool {
-	if !sameBindings(a.Short, b.Short) || len(a.Full) != len(b.Full) {
+	if !sameBindings(a.Short, b.Short) || !sameBindings(a.Pinned, b.Pinned) || len(a.Full) != len(b.Full) {
 		return false
 	}
 	for i := range a.Full {

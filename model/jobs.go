@@ -53,14 +53,12 @@ func (j job) progress() string {
 
 // jobs is the workflow's state of the user-wide jobs.
 type jobs struct {
-	seq    uint64         // the last generation handed out
 	byUser map[string]job // copy-on-write
 }
 
-func (js jobs) next() (jobs, uint64) {
-	js.seq++
-	return js, js.seq
-}
+// next hands out a generation unique in the process, so that a reply for
+// a job of a profile switched away from cannot match a job of this one.
+func (js jobs) next() (jobs, uint64) { return js, nextGen() }
 
 // with returns js with j stored (a new map: workflows are values).
 func (js jobs) with(j job) jobs {

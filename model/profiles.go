@@ -12,10 +12,12 @@ package model
 
 import (
 	"context"
+	"io"
 	"slices"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/stratop/stratop/ui"
 )
@@ -73,14 +75,14 @@ type switcher struct {
 }
 
 // openSwitcher opens the switcher and reads the profiles. While an action
-// is in flight its outcome belongs on the screen of the profile it was
-// sent from, so the switch waits.
+// is in flight or a user-wide job is followed, its outcome belongs on the
+// screen of the profile it was sent from, so the switch waits.
 func (m Model) openSwitcher() (Model, tea.Cmd) {
 	if m.env.profiles == nil {
 		m.notice = ui.NoticeNoSwitcher
 		return m, nil
 	}
-	if n := len(m.acts.inflight); n > 0 {
+	if n := len(m.acts.inflight) + len(m.acts.jobs.byUser); n > 0 {
 		m.notice = ui.NoticeSwitchInFlight(n)
 		return m, nil
 	}
@@ -198,7 +200,18 @@ func (m Model) switcherHelp() ui.HelpMap {
 	return ui.HelpMap{Short: short, Full: [][]key.Binding{short}}
 }
 
-// windowTitle sets the terminal's title to where the dashboard is.
+// windowTitle sets the terminal's title to where the dashboard is. It goes
+// through the shared terminal writer rather than tea.SetWindowTitle, which
+// in Bubble Tea v1 writes outside the renderer's lock and can land inside
+// a frame being written; without that writer there is no title.
 func (m Model) windowTitle() tea.Cmd {
-	return tea.SetWindowTitle(ui.WindowTitle(ui.Sanitize(m.env.profile), m.env.host))
+	term := m.env.tools.term
+	if term == nil {
+		return nil
+	}
+	seq := ansi.SetWindowTitle(ui.WindowTitle(ui.Sanitize(m.env.profile), m.env.host))
+	return func() tea.Msg {
+		_, _ = io.WriteString(term, seq)
+		return nil
+	}
 }

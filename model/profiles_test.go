@@ -3,7 +3,6 @@ package model
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -144,22 +143,34 @@ func TestSwitchProfileFailureIsShownAndKeepsTheProfile(t *testing.T) {
 	}
 }
 
-func TestSwitchProfileWaitsForActionsInFlight(t *testing.T) {
+func TestSwitchProfileWaitsForActionsAndJobs(t *testing.T) {
 	alpha := hostAPI{fakeWith(1, 1), "alpha.test"}
 	m := New(context.Background(), alpha, WithProfile("alpha"), WithClock(func() time.Time { return t0 }),
 		WithProfiles(fakeProfiles{list: []ProfileChoice{{Name: "alpha"}, {Name: "beta"}}}))
 	m, _ = m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
-	m.acts.inflight = map[int64]bool{1: true}
-	m, cmd := m.Update(testkit.Runes("P"))
-	if m.switcher != nil || cmd != nil || !strings.Contains(m.View(), "in flight") {
-		t.Errorf("the switcher opened with an action in flight:\n%s", m.View())
+	busy := map[string]func(Model) Model{
+		"action": func(m Model) Model { m.acts.inflight = map[int64]bool{1: true}; return m },
+		"job":    func(m Model) Model { m.acts.jobs = m.acts.jobs.with(job{user: "u1"}); return m },
+	}
+	for name, set := range busy {
+		b, cmd := set(m).Update(testkit.Runes("P"))
+		if b.switcher != nil || cmd != nil || !strings.Contains(b.View(), "running: switch profiles once") {
+			t.Errorf("the switcher opened with an %s running:\n%s", name, b.View())
+		}
+	}
+	if m, _ = m.Update(testkit.Runes("P")); m.switcher == nil {
+		t.Error("the switcher does not open when nothing runs")
 	}
 }
 
 func TestWindowTitleNamesProfileAndHost(t *testing.T) {
-	m := New(context.Background(), hostAPI{fakeWith(1, 1), "alpha.test"}, WithProfile("alpha"))
-	// tea's title message is a string type of its own.
-	if title := fmt.Sprint(m.windowTitle()()); title != "stratop · alpha · alpha.test" {
-		t.Errorf("title %q", title)
+	var term syncBuffer
+	m := New(context.Background(), hostAPI{fakeWith(1, 1), "alpha.test"}, WithProfile("alpha"), WithTerminal(&term))
+	m.windowTitle()()
+	if got := term.String(); got != "\x1b]2;stratop · alpha · alpha.test\a" {
+		t.Errorf("title %q", got)
+	}
+	if New(context.Background(), hostAPI{fakeWith(1, 1), "alpha.test"}).windowTitle() != nil {
+		t.Error("a title without the shared terminal writer")
 	}
 }

@@ -147,10 +147,33 @@ func NewHelp(st Styles) help.Model {
 }
 
 // ShortHelp draws the one-line help of the footer.
-func ShortHelp(h help.Model, bindings []key.Binding, width int) string {
-	h.Width = width
-	// bubbles/help lets an item overflow when not even the ellipsis fits.
-	return cutStyled(h.ShortHelpView(bindings), width)
+func ShortHelp(h help.Model, hm HelpMap, width int) string {
+	pinned := ""
+	if len(hm.Pinned) > 0 {
+		h.Width = 0
+		pinned = h.ShortHelpView(hm.Pinned)
+	}
+	if pinned == "" {
+		h.Width = width
+		// bubbles/help lets an item overflow when not even the ellipsis fits.
+		return cutStyled(h.ShortHelpView(hm.Short), width)
+	}
+	sep := h.Styles.ShortSeparator.Inline(true).Render(h.ShortSeparator)
+	room := width - Width(pinned) - Width(sep)
+	// The longest run of Short that fits, with an ellipsis when cut
+	// (bubbles/help may overflow its width by one item instead).
+	h.Width = 0
+	tail := " " + h.Styles.Ellipsis.Inline(true).Render(h.Ellipsis)
+	for n := len(hm.Short); n > 0; n-- {
+		line := h.ShortHelpView(hm.Short[:n])
+		if n < len(hm.Short) {
+			line += tail
+		}
+		if line != "" && Width(line) <= room {
+			return cutStyled(line+sep+pinned, width)
+		}
+	}
+	return cutStyled(pinned, width)
 }
 
 // FullHelp draws the full help screen: one column per group of enabled

@@ -239,6 +239,9 @@ func DefaultMenuKeys() MenuKeys {
 type HelpMap struct {
 	Short []key.Binding
 	Full  [][]key.Binding
+	// Pinned end the footer whatever its width (help and quit): Short is
+	// cut to make room for them.
+	Pinned []key.Binding
 }
 
 // ShortHelp implements help.KeyMap.

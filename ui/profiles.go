@@ -77,12 +77,13 @@ func NoticeSwitched(profile, host string) string {
 	return "now on profile " + profile + " (" + host + ")"
 }
 
-// NoticeSwitchInFlight says why the profile cannot change now.
+// NoticeSwitchInFlight says why the profile cannot change now: n actions
+// in flight or jobs being followed.
 func NoticeSwitchInFlight(n int) string {
 	if n == 1 {
-		return "an action is in flight: switch profiles once it has finished"
+		return "an action or job is running: switch profiles once it has finished"
 	}
-	return strconv.Itoa(n) + " actions are in flight: switch profiles once they have finished"
+	return strconv.Itoa(n) + " actions or jobs are running: switch profiles once they have finished"
 }
 
 // NoticeNoSwitcher says the dashboard was started without profiles to

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
@@ -167,5 +168,27 @@ func TestLockedTotalIsExact(t *testing.T) {
 	p.Deposits = append(p.Deposits, api.PoolDeposit{LockedAmount: "1e5"})
 	if got := LockedTotal(p); got != "?" {
 		t.Fatalf("broken amount: %q", got)
+	}
+}
+
+func TestShortHelpKeepsHelpAndQuitInView(t *testing.T) {
+	km := DefaultKeyMap("Overview")
+	l := km.List
+	hm := HelpMap{
+		Short:  []key.Binding{l.Up, l.Down, l.Enter, l.PrevPage, l.NextPage, l.Filter, l.Mark, km.Global.NextTab},
+		Pinned: []key.Binding{km.Global.Help, km.Global.Quit},
+	}
+	h := NewHelp(DefaultStyles())
+	for _, width := range []int{30, 45, 60, 80, 200} {
+		got := ShortHelp(h, hm, width)
+		if w := Width(got); w > width {
+			t.Errorf("width %d: %d cells: %q", width, w, got)
+		}
+		if !strings.HasSuffix(got, "? help · q quit") {
+			t.Errorf("width %d: help and quit cut off: %q", width, got)
+		}
+		if cut := strings.Contains(got, "…"); cut != (width < 150) {
+			t.Errorf("width %d: ellipsis %v: %q", width, cut, got)
+		}
 	}
 }

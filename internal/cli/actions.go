@@ -113,18 +113,14 @@ func RunAction(ctx context.Context, o IO, runner action.Runner, opt ActionOption
 func makePlan(ctx context.Context, runner action.Runner, opt ActionOptions) ([]planItem, error) {
 	if opt.Spec.Scope == action.ScopeUser {
 		it := planItem{target: action.Target{Owner: opt.User}, ok: true}
-		req := api.UserStrategiesRequest{UserID: opt.User, StrategyFilter: api.StrategyFilter{PageSize: 1}}
-		if opt.Spec.Name == action.DisableAll.Name {
-			req.Status = api.StatusActive
-		}
-		p, err := runner.Client.GetStrategies(ctx, req)
+		n, err := runner.Remaining(ctx, opt.Spec, opt.User)
 		switch {
 		case notFound(err):
 			it.ok, it.reason = false, "the user is not found: nothing sent"
 		case err != nil:
 			it.ok, it.failed, it.reason = false, true, "could not check it first ("+errorText(err)+"): nothing sent"
 		default:
-			it.count = p.TotalCount
+			it.count = n
 		}
 		return []planItem{it}, nil
 	}
