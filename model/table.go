@@ -130,6 +130,7 @@ func (t table) setRows(ids []int64, cells [][]ui.Cell) table {
 	}
 	t.ids, t.cells = ids, cells
 	t.filter = nil
+	t.sort.perm = t.permute()
 	t.order = t.sorted()
 	t.rendered = rendered
 	return t.follow()

@@ -19,7 +19,8 @@ type tableSort struct {
 	on     bool
 	col    int // index into the column definitions (cells)
 	desc   bool
-	server bool // the rows come sorted: mark the header only
+	server bool  // the rows come sorted: mark the header only
+	perm   []int // every row in sorted order, for the rows held now
 }
 
 // renderHeader draws the header with the sort mark.
@@ -39,30 +40,48 @@ func (t table) renderHeader() string {
 	return ui.RenderHeader(*t.st, cols, t.width)
 }
 
-// sorted is the display order: the filter, sorted when sorting here.
+// sorted is the display order: the filter, sorted when sorting here. The
+// sorted order of all rows is kept (perm), so that a filter keystroke on a
+// sorted list costs one pass over it rather than a sort.
 func (t table) sorted() []int {
 	if !t.sort.on || t.sort.server || t.sort.col < 0 || t.sort.col >= len(t.defs) {
 		return t.filter
 	}
-	rows := t.filter
-	if rows == nil {
-		rows = make([]int, len(t.ids))
-		for i := range rows {
-			rows[i] = i
+	perm := t.sort.perm
+	if t.filter == nil {
+		return perm
+	}
+	keep := make([]bool, len(t.ids))
+	for _, r := range t.filter {
+		keep[r] = true
+	}
+	out := make([]int, 0, len(t.filter))
+	for _, r := range perm {
+		if keep[r] {
+			out = append(out, r)
 		}
+	}
+	return out
+}
+
+// permute sorts all rows by the sort column (stable: rows equal there keep
+// the data's order).
+func (t table) permute() []int {
+	if !t.sort.on || t.sort.server || t.sort.col < 0 || t.sort.col >= len(t.defs) {
+		return nil
 	}
 	col, numeric := t.sort.col, t.defs[t.sort.col].Right
 	type keyed struct {
 		row int
 		key ui.SortKey
 	}
-	ks := make([]keyed, len(rows))
-	for i, r := range rows {
+	ks := make([]keyed, len(t.ids))
+	for r := range ks {
 		v := ""
 		if col < len(t.cells[r]) {
 			v = t.cells[r][col].Text
 		}
-		ks[i] = keyed{r, ui.NewSortKey(v, numeric)}
+		ks[r] = keyed{r, ui.NewSortKey(v, numeric)}
 	}
 	desc := t.sort.desc
 	slices.SortStableFunc(ks, func(a, b keyed) int {
@@ -84,6 +103,7 @@ func (t table) sorted() []int {
 // setSort sorts by column definition col (on false: the data's order).
 func (t table) setSort(on bool, col int, desc bool) table {
 	t.sort.on, t.sort.col, t.sort.desc, t.sort.server = on, col, desc, false
+	t.sort.perm = t.permute()
 	t.order = t.sorted()
 	if t.cols != nil {
 		t.header = t.renderHeader()
