@@ -25,7 +25,7 @@ func TestCopyStrategyIDAndRecord(t *testing.T) {
 	a.keys("2")
 	a.waitReady("page 1 of 3")
 	a.keys("down", "down", "y")
-	a.waitFor("the copy notice", func(v string) bool { return strings.Contains(v, "copied "+itoa(int64(len(itoa(want.ID))))+" bytes") })
+	a.waitFor("the copy notice", func(v string) bool { return strings.Contains(v, "copied strategy id, "+itoa(int64(len(itoa(want.ID))))+" bytes") })
 	if got := clipboard(t, a.out.String()); len(got) != 1 || got[0] != itoa(want.ID) {
 		t.Fatalf("y copied %q, want [%d]", got, want.ID)
 	}
@@ -34,7 +34,7 @@ func TestCopyStrategyIDAndRecord(t *testing.T) {
 	}
 
 	a.keys("Y")
-	a.waitFor("the record copy notice", func(v string) bool { return strings.Contains(v, "(record as JSON)") })
+	a.waitFor("the record copy notice", func(v string) bool { return strings.Contains(v, "copied record as JSON, ") })
 	got := clipboard(t, a.out.String())
 	if len(got) != 2 {
 		t.Fatalf("%d OSC 52 writes, want 2", len(got))
@@ -107,7 +107,7 @@ func TestCopyRefusesARecordOver100KB(t *testing.T) {
 	}
 	// The id alone still copies.
 	msg = copyCmd(&buf, "", 4, clip{what: "strategy id", id: "7", record: big}, false)().(copiedMsg)
-	if !strings.HasPrefix(msg.notice, "copied 1 bytes") || !strings.Contains(buf.String(), "\x1b]52;c;Nw==\x07") {
+	if !strings.HasPrefix(msg.notice, "copied strategy id, 1 byte ") || !strings.Contains(buf.String(), "\x1b]52;c;Nw==\x07") {
 		t.Fatalf("notice %q, stream %q", msg.notice, buf.String())
 	}
 }

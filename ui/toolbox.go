@@ -8,18 +8,22 @@ import (
 	"strconv"
 )
 
-// NoticeCopied says what a copy wrote. No terminal answers an OSC 52
-// write, so it always says what must allow it; inside tmux the
-// passthrough must be on too.
+// NoticeCopied says what a copy wrote: "copied strategy id, 3 bytes". No
+// terminal answers an OSC 52 write, so it always says what must allow it;
+// inside tmux the passthrough must be on too.
 func NoticeCopied(n int, what, mux string) string {
-	s := "copied " + strconv.Itoa(n) + " bytes (" + what + ")"
+	unit := " bytes"
+	if n == 1 {
+		unit = " byte"
+	}
+	s := "copied " + what + ", " + strconv.Itoa(n) + unit
 	switch mux {
 	case "tmux":
-		return s + " · needs tmux allow-passthrough and OSC 52 allowed by the terminal"
+		return s + " · needs OSC 52 and tmux allow-passthrough"
 	case "screen":
-		return s + " · needs OSC 52 allowed by the terminal behind screen"
+		return s + " · the terminal behind screen must allow OSC 52"
 	}
-	return s + " · needs OSC 52 (clipboard writes) allowed by the terminal"
+	return s + " · the terminal must allow OSC 52"
 }
 
 // NoticeCopyTooLarge refuses a record over the limit.
