@@ -25,7 +25,9 @@ func TestCopyStrategyIDAndRecord(t *testing.T) {
 	a.keys("2")
 	a.waitReady("page 1 of 3")
 	a.keys("down", "down", "y")
-	a.waitFor("the copy notice", func(v string) bool { return strings.Contains(v, "copied strategy id, "+itoa(int64(len(itoa(want.ID))))+" bytes") })
+	a.waitFor("the copy notice", func(v string) bool {
+		return strings.Contains(v, "copied strategy id, "+itoa(int64(len(itoa(want.ID))))+" bytes")
+	})
 	if got := clipboard(t, a.out.String()); len(got) != 1 || got[0] != itoa(want.ID) {
 		t.Fatalf("y copied %q, want [%d]", got, want.ID)
 	}

@@ -51,9 +51,8 @@ type exportJob struct {
 	gen     uint64
 	path    string
 	plan    exportPlan
-	rows    []api.Strategy
+	rows    []api.Strategy // of the pages read so far
 	seen    map[int64]bool
-	pages   int
 }
 
 // exportPageMsg is one page of a paged export.
@@ -101,8 +100,8 @@ func (m Model) startExport() (Model, tea.Cmd) {
 	}
 	job := exportJob{running: true, gen: m.tools.gen, plan: plan,
 		path: filepath.Join(dir, exportFileName(plan.tab, m.env.now()))}
-	m.tools.export = job
 	if plan.page == nil {
+		m.tools.export = job
 		return m, writeExportCmd(job.gen, job.path, plan.write)
 	}
 	job.seen = map[int64]bool{}
@@ -142,7 +141,7 @@ func (m Model) exportPage(msg exportPageMsg) (Model, tea.Cmd) {
 			rows = append(rows, s)
 		}
 	}
-	job.rows, job.pages = rows, msg.pages
+	job.rows = rows
 	m.tools.export = job
 	if msg.page < msg.pages && msg.page < maxExportPages && len(msg.rows) > 0 {
 		m.notice = ui.NoticeExporting(msg.page+1, msg.pages, len(rows))

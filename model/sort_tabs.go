@@ -6,6 +6,8 @@ package model
 
 import (
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/ui"
 )
 
 // sorter is a tab whose list o (next column or order) and O (reverse)
@@ -97,7 +99,7 @@ func (t strategiesTab) sortNext(reverse bool) (tab, string, tea.Cmd) {
 	t = t.markSort()
 	var cmd tea.Cmd
 	t, cmd = t.reload()
-	return t.render(), "sorted by the server: " + fieldLabel(fieldSort, f[fieldSort], uv), cmd
+	return t.render(), ui.NoticeServerSorted(fieldLabel(fieldSort, f[fieldSort], uv)), cmd
 }
 
 func (t strategiesTab) sortReversible() bool {

@@ -79,11 +79,8 @@ func (m Model) toolHelp(cur tab) []key.Binding {
 	}
 	e, isExporter := cur.(exporter)
 	canExport := isExporter && e.exportable()
-	_, canSort := cur.(sorter)
-	sortRev := canSort
-	if s, ok := cur.(sorter); ok {
-		sortRev = s.sortReversible()
-	}
+	s, canSort := cur.(sorter)
+	sortRev := canSort && s.sortReversible()
 	mouse := ui.WithDesc(g.Mouse, "mouse on")
 	if m.tools.mouse {
 		mouse = ui.WithDesc(g.Mouse, "mouse off")

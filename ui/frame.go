@@ -83,15 +83,19 @@ func Header(st Styles, h HeaderData, width int) string {
 func TabBar(st Styles, titles []string, active, width int) string {
 	var b strings.Builder
 	for i, t := range titles {
-		label := strconv.Itoa(i+1) + " " + t
-		if i == active {
-			b.WriteString(st.TabActive.Render("[" + label + "]"))
-		} else {
-			b.WriteString(st.Tab.Render(" " + label + " "))
-		}
+		b.WriteString(tabLabel(st, i, t, active))
 		b.WriteByte(' ')
 	}
 	return cutStyled(b.String(), width)
+}
+
+// tabLabel is one tab of TabBar (TabAt measures the same labels).
+func tabLabel(st Styles, i int, title string, active int) string {
+	label := strconv.Itoa(i+1) + " " + title
+	if i == active {
+		return st.TabActive.Render("[" + label + "]")
+	}
+	return st.Tab.Render(" " + label + " ")
 }
 
 // Status is what the status line shows for the visible data.

@@ -63,6 +63,9 @@ func NoticeExported(rows int, path string) string {
 // NoticeExportFailed says why no file was written.
 func NoticeExportFailed(err string) string { return "export failed: " + Sanitize(err) }
 
+// NoticeServerSorted says which order the server was asked for.
+func NoticeServerSorted(order string) string { return "sorted by the server: " + order }
+
 // NoticeSorted says how a list is sorted now.
 func NoticeSorted(column string, desc bool) string {
 	if column == "" {
