@@ -11,6 +11,7 @@ import (
 	"encoding/csv"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -171,4 +172,62 @@ func TestExportUsersFiltered(t *testing.T) {
 func head(b []byte, n int) string {
 	lines := strings.SplitN(string(b), "\n", n+1)
 	return strings.Join(lines[:min(n, len(lines))], "\n")
+}
+
+// TestExportChosenUsersStrategies exports the chosen user's view
+// (getFilteredStrategies) in the order asked of the server, every page.
+func TestExportChosenUsersStrategies(t *testing.T) {
+	dir := t.TempDir()
+	a := startStream(t, []sandbox.Option{sandbox.WithStrategies(400)}, 120, 40, WithExportDir(dir))
+	// The user with the most strategies.
+	counts := map[string]int{}
+	for id := int64(1); ; id++ {
+		s, ok := a.sb.Strategy(id)
+		if !ok {
+			break
+		}
+		counts[s.UserID]++
+	}
+	user, most := "", 0
+	for u, n := range counts {
+		if n > most || (n == most && u < user) {
+			user, most = u, n
+		}
+	}
+	row := slices.IndexFunc(a.sb.Users(), func(u api.User) bool { return u.ExternalUserID == user })
+	if row < 0 {
+		t.Fatalf("user %s is not listed", user)
+	}
+	a.keys("4")
+	a.waitReady("[4 Users]", "EXTERNAL ID")
+	for range row {
+		a.keys("down")
+	}
+	a.keys("enter", "2")
+	a.waitReady("[2 Strategies]", "gains by chain")
+	a.keys("o") // highest value first
+	a.waitReady("BALANCE↓")
+
+	var all []api.Strategy
+	for page, pages := 1, 1; page <= pages; page++ {
+		r, err := a.c.GetFilteredStrategies(context.Background(), stratFilter{fieldSort: "highest"}.userQuery(user, page, exportPageSize))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range r.Strategies {
+			all = append(all, it.Strategy)
+		}
+		pages = r.Pagination.TotalPages
+	}
+	if len(all) == 0 {
+		t.Fatal("the user has no strategies")
+	}
+	var want bytes.Buffer
+	if err := cli.StrategiesCSV(&want, all); err != nil {
+		t.Fatal(err)
+	}
+	a.send(ctrlS)
+	if got := readExport(t, a, dir, "strategies"); !bytes.Equal(got, want.Bytes()) {
+		t.Fatalf("the export of %s's %d strategies differs:\n%s\nwant\n%s", user, len(all), head(got, 4), head(want.Bytes(), 4))
+	}
 }
