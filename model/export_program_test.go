@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"math/big"
 	"os"
 	"path/filepath"
 	"slices"
@@ -108,14 +109,29 @@ func TestExportStrategiesEveryPageAsFiltered(t *testing.T) {
 		return -1
 	}
 	raw, units := col("balanceUsedRaw"), col("balanceUsed")
+	exact := 0
 	for i, s := range all {
 		r := rows[i+1]
 		if r[raw] != s.BalanceUsed {
 			t.Fatalf("strategy %d: raw %q, sent %q", s.ID, r[raw], s.BalanceUsed)
 		}
-		if s.BalanceUsed != "" && strings.ReplaceAll(r[units], ".", "") == "" {
-			t.Fatalf("strategy %d: no units", s.ID)
+		if s.BalanceUsed == "" {
+			continue
 		}
+		// units x 10^decimals is the raw amount, exactly.
+		u, ok := new(big.Rat).SetString(r[units])
+		want, ok2 := new(big.Int).SetString(s.BalanceUsed, 10)
+		if !ok || !ok2 {
+			t.Fatalf("strategy %d: units %q, raw %q", s.ID, r[units], s.BalanceUsed)
+		}
+		u.Mul(u, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(s.Pool.Decimals)), nil)))
+		if !u.IsInt() || u.Num().Cmp(want) != 0 {
+			t.Fatalf("strategy %d: %s units at %d decimals is not the raw %s", s.ID, r[units], s.Pool.Decimals, s.BalanceUsed)
+		}
+		exact++
+	}
+	if exact == 0 {
+		t.Fatal("no strategy had an amount to check")
 	}
 }
 
