@@ -64,6 +64,7 @@ func TestEachErrorNamesLineAndKey(t *testing.T) {
 		{"unknown key in the theme", "[theme]\nname = \"dark\"\nfont = \"mono\"\n", 3, "theme.font", "unknown key"},
 		{"colour of the wrong type", "[theme.colors]\n\nalert = 3\n", 3, "theme.colors.alert", "wrong type: a TOML integer, want a colour"},
 		{"theme of the wrong type", "theme = 3\n", 1, "theme", "wrong type: a TOML integer"},
+		{"explorer template with an escape", "[explorers]\n\"4663\" = \"https://x.example/a/{address}\\u001b]8;;\"\n", 2, "explorers.4663", "control character"},
 		{"unknown profile colour", "[profiles.prod]\ncolor = \"pink\"\n", 2, "profiles.prod.color", `unknown colour "pink"`},
 		{"unknown binding", "[keys]\nhalt = [\"p\"]\nexplode = [\"e\"]\n", 3, "keys.explode", "unknown binding name"},
 		{"unknown key name", "[keys]\nhalt = [\"ctrl+shift+meta+p\"]\n", 2, "keys.halt", "unknown key"},

@@ -75,6 +75,10 @@ func validate(path string, f *file, th theme, idx keyLines) Errors {
 			c.fail("the template has neither {address} nor {tx}", "explorers", chain)
 		case !strings.HasPrefix(t, "https://") && !strings.HasPrefix(t, "http://"):
 			c.fail("the template is not an http or https URL", "explorers", chain)
+		case ui.Sanitize(t) != t || strings.ContainsAny(t, " \"<>\\`"):
+			// It ends up inside an OSC 8 sequence: a control character or
+			// a quote there could break out of it.
+			c.fail("the template holds a space, quote or control character", "explorers", chain)
 		}
 	}
 	sortErrors(c.errs)
