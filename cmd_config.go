@@ -123,6 +123,7 @@ func dashboardOptions(cmd *cobra.Command, c *config.Config, profile string, f da
 		return nil, &exitCodeError{code: 2, err: err}
 	}
 	opts := []model.Option{
+		model.WithNotify(s.Notify),
 		model.WithInterval(s.Interval),
 		model.WithReadOnly(s.ReadOnly),
 		model.WithLabel(s.Label),

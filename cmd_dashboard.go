@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"runtime"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
+	"github.com/stratop/stratop/audit"
 	"github.com/stratop/stratop/internal/termout"
 	"github.com/stratop/stratop/model"
 )
@@ -118,16 +120,17 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 	defer switcher.Close()
 	limitProcs()
 	// One writer for the renderer's frames and the model's out-of-band
-	// sequences (OSC 52 copy), so that neither cuts into the other.
+	// sequences (OSC 52 copy, bell and notifications), so that neither cuts
+	// into the other.
 	out := termout.New(cmd.OutOrStdout())
-	m := model.New(ctx, client, append([]model.Option{
+	m := model.New(ctx, client, append(append([]model.Option{
 		model.WithJournal(journal),
 		model.WithProfile(profile),
 		model.WithUser(f.user),
 		model.WithProfiles(switcher),
 		model.WithTerminal(out),
 		model.WithMultiplexer(termout.Multiplexer(os.Getenv)),
-	}, settings...)...)
+	}, stateOptions()...), settings...)...)
 	p := tea.NewProgram(m.Tea(),
 		tea.WithAltScreen(),
 		tea.WithContext(ctx),
@@ -142,6 +145,18 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 		return fmt.Errorf("dashboard: %w", err)
 	}
 	return nil
+}
+
+// stateOptions point the Activity at the audit log and keep the watches
+// beside it in the state directory. Without a state directory (neither
+// XDG_STATE_HOME nor HOME) there is no log to read and watches last only
+// as long as the program.
+func stateOptions() []model.Option {
+	path, err := audit.DefaultPath()
+	if err != nil {
+		return nil
+	}
+	return []model.Option{model.WithAuditPath(path), model.WithWatchStore(model.NewWatchStore(filepath.Dir(path)))}
 }
 
 // limitProcs runs the dashboard on one P unless GOMAXPROCS is set: the

@@ -16,8 +16,9 @@ import (
 // MinInterval is the shortest poll interval, as --interval allows.
 const MinInterval = time.Second
 
-// Notify modes.
-var notifyModes = []string{"bell", "osc", "none"}
+// Notify modes: the terminal bell, a desktop notification by OSC 9 ("osc")
+// or OSC 777 ("osc777"; terminals support one or the other), or nothing.
+var notifyModes = []string{"bell", "osc", "osc777", "none"}
 
 // maxLabel keeps a profile's badge from crowding the header.
 const maxLabel = 16

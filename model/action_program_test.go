@@ -119,9 +119,14 @@ func TestProgramEachActionChangesSandboxState(t *testing.T) {
 
 func TestProgramActionDialog(t *testing.T) {
 	forSizes(t, func(t *testing.T, w, h int) {
-		a := startApp(t, w, h)
-		id := a.firstRows(1)[0].ID
-		a.setStatus(id, api.StatusActive)
+		var id int64
+		a := startAppAfter(t, nil, func(sb *sandbox.Sandbox, c *api.Client) {
+			p, err := c.ListStrategies(context.Background(), stratFilter{}.integrationQuery(1, 1))
+			if err != nil || len(p.Strategies) == 0 || !sb.SetStrategyStatus(p.Strategies[0].ID, api.StatusActive) {
+				t.Fatalf("cannot make the first strategy active: %v", err)
+			}
+			id = p.Strategies[0].ID
+		}, w, h)
 		a.keys("2")
 		a.waitReady("page 1 of 3")
 		a.keys("x")

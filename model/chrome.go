@@ -18,7 +18,11 @@ type chromeInputs struct {
 	header        ui.HeaderData
 	status        ui.Status
 	showHelp      bool
+	badges        [maxBadged]int // per tab: the count on its title
 }
+
+// maxBadged is how many tabs (from the first) may carry a count.
+const maxBadged = 8
 
 // chrome is the rendered frame and the inputs it was built from.
 type chrome struct {
@@ -42,6 +46,11 @@ func (m Model) refreshChrome() Model {
 	if s := m.stats.data; s != nil {
 		in.header.HasStats, in.header.Users, in.header.Strategies = true, s.UsersCount, s.StrategiesCount
 	}
+	for i, t := range m.tabs {
+		if b, ok := t.(badged); ok && i < maxBadged {
+			in.badges[i] = b.Badge()
+		}
+	}
 	cur := m.tabs[m.active]
 	in.status = cur.Status()
 	in.status.Notice = ui.WithJobs(m.notice, m.acts.jobs.lines())
@@ -57,8 +66,14 @@ func (m Model) refreshChrome() Model {
 	if all || c.in.header != in.header {
 		c.header = ui.Header(st, in.header, width)
 	}
-	if all || c.in.active != in.active {
-		c.tabs = ui.TabBar(st, tabTitles(), in.active, width)
+	if all || c.in.active != in.active || c.in.badges != in.badges {
+		titles := tabTitles()
+		for i := range titles {
+			if i < maxBadged {
+				titles[i] = ui.Badge(titles[i], in.badges[i])
+			}
+		}
+		c.tabs = ui.TabBar(st, titles, in.active, width)
 	}
 	if all || c.in.status != in.status {
 		c.status = ui.StatusLine(st, in.status, width)

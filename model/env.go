@@ -2,6 +2,7 @@ package model
 
 import (
 	"context"
+	"sync/atomic"
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -51,6 +52,19 @@ type env struct {
 	keys          ui.KeyMap
 	help          help.Model
 	tools         toolOptions // the terminal, links, mouse and export directory (toolbox_env.go)
+
+	// reads orders every read of the program: a fetch takes one number
+	// before its requests and one after (span), so the Activity can tell a
+	// read that certainly saw the server later from one that may not have.
+	reads *atomic.Uint64
+
+	// The Activity: how changes of watched items are announced, where the
+	// audit log and the watches are read from, and the watches loaded by New.
+	notify     string
+	auditPath  string
+	watchStore *WatchStore
+	watchStart watchSet
+	watchErr   string // the watches could not be loaded (in words)
 }
 
 // Option configures New.
@@ -138,6 +152,8 @@ func newEnv(parent context.Context, client API, base, extra []Option) *env {
 		pageSize:      DefaultPageSize,
 		styles:        ui.DefaultStyles(),
 		keys:          ui.DefaultKeyMap(tabTitles()...),
+		reads:         new(atomic.Uint64),
+		notify:        NotifyBell,
 	}
 	for _, opts := range [][]Option{base, extra} {
 		for _, o := range opts {

@@ -36,6 +36,11 @@ const (
 	feedPoolDetail
 	feedUsers
 	feedUserDetail
+	// The Activity tab's own feeds, polled whichever tab is shown.
+	feedNewest          // the integration's newest strategies: what appeared
+	feedWatchStrategies // the watched strategies, read by id
+	feedWatchUsers      // the watched users' strategies
+	feedAudit           // the audit log file
 )
 
 // fetchedMsg is the reply of one fetch.
@@ -46,6 +51,7 @@ type fetchedMsg struct {
 	data    any // the feed's prepared data type (see source); nil on error
 	err     error
 	latency time.Duration
+	span    span // when, among every read of the program, this one ran
 }
 
 // pollMsg asks a feed to poll; tick must match the feed's latest schedule.

@@ -28,13 +28,14 @@ type fetcher func(gen uint64) tea.Cmd
 // fetchCmd runs call under the fetch timeout and reports its latency,
 // measured with the injected clock.
 func fetchCmd[T any](e *env, id feedID, gen uint64, call func(ctx context.Context) (T, error)) tea.Cmd {
-	parent, timeout, now, session := e.ctx, e.fetchTimeout, e.now, e.session
+	parent, timeout, now, session, reads := e.ctx, e.fetchTimeout, e.now, e.session, e.reads
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(parent, timeout)
 		defer cancel()
 		start := now()
+		first := reads.Add(1)
 		data, err := call(ctx)
-		msg := fetchedMsg{session: session, feed: id, gen: gen, err: err, latency: now().Sub(start)}
+		msg := fetchedMsg{session: session, feed: id, gen: gen, err: err, latency: now().Sub(start), span: span{first, reads.Add(1)}}
 		if err == nil {
 			msg.data = data
 		}

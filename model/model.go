@@ -21,6 +21,8 @@ type Model struct {
 	active int
 	tabs   []tab
 	owners map[feedID]int // feed -> index of the tab that owns it
+	// observer is the index of the tab taking observations (-1: none).
+	observer int
 
 	stats  source[*api.DashboardStats]
 	health ui.Health
@@ -51,17 +53,28 @@ func newModel(ctx context.Context, client API, base, extra []Option) Model {
 	m := Model{env: e, stats: newSource[*api.DashboardStats](feedStats), chosen: ui.SanitizeLimit(e.user, maxFieldRunes),
 		owners: feedOwners(), acts: newWorkflow(e)}
 	m.health = ui.Health{Profile: ui.Sanitize(e.profile), Host: e.host, Interval: e.interval}
+	e.loadWatches()
 	m.tabs = make([]tab, len(tabs))
-	for i, spec := range tabs {
-		m.tabs[i] = spec.build(e, m.chosen)
-	}
+	m.observer = -1
 	var c1, c2 tea.Cmd
 	m.stats, c1 = m.stats.start(m.fetchStats)
+	m.initCmds = []tea.Cmd{c1}
+	for i, spec := range tabs {
+		m.tabs[i] = spec.build(e, m.chosen)
+		if _, ok := m.tabs[i].(observer); ok {
+			m.observer = i
+		}
+		if s, ok := m.tabs[i].(starter); ok {
+			var cmd tea.Cmd
+			m.tabs[i], cmd = s.Start()
+			m.initCmds = append(m.initCmds, cmd)
+		}
+	}
 	m.tabs[m.active], c2 = m.tabs[m.active].Activate(true)
 	// The terminal's mouse mode is set either way: a model made by a
 	// profile switch takes over a terminal whose mode M may have changed.
 	m.tools.mouse = e.tools.mouse
-	m.initCmds = []tea.Cmd{c1, c2, m.windowTitle(), mouseCmd(m.tools.mouse)}
+	m.initCmds = append(m.initCmds, c2, m.windowTitle(), mouseCmd(m.tools.mouse))
 	return m.layout()
 }
 
@@ -134,6 +147,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m, cmd = m.handleMouse(msg)
 	case toolMsg:
 		m, cmd = m.settleTool(msg)
+	case jumpMsg:
+		m, cmd = m.jump(msg)
 	case actionDoneMsg, bulkDoneMsg, jobSentMsg, jobTickMsg, jobPolledMsg:
 		var ef effect
 		m.acts, ef = m.acts.settle(msg)
@@ -196,9 +211,45 @@ func (m Model) settle(msg fetchedMsg) (Model, tea.Cmd) {
 		m, cmd = m.route(msg.feed, msg)
 	}
 	// The Overview shows health and stats; it redraws only while visible.
-	var c2 tea.Cmd
+	var c2, c3 tea.Cmd
 	m, c2 = m.broadcast(overviewMsg{stats: m.stats.data, statsAt: m.stats.lastOK, health: m.health})
-	return m, tea.Batch(cmd, c2)
+	m, c3 = m.observe(msg)
+	return m, tea.Batch(cmd, c2, c3)
+}
+
+// observe hands what a good reply saw to the observer tab. Replies for
+// older parameters are observed too: what the server said is still true of
+// its time, and the observer orders reads itself.
+func (m Model) observe(msg fetchedMsg) (Model, tea.Cmd) {
+	if m.observer < 0 {
+		return m, nil
+	}
+	o, ok := observationOf(msg)
+	if !ok {
+		return m, nil
+	}
+	obs, ok := m.tabs[m.observer].(observer)
+	if !ok {
+		return m, nil
+	}
+	var cmd tea.Cmd
+	m.tabs[m.observer], cmd = obs.Observe(o)
+	return m, cmd
+}
+
+// jump shows what an Activity line is about: its strategy on the
+// Strategies tab, selected once listed, or its user, chosen, on the Users
+// tab.
+func (m Model) jump(j jumpMsg) (Model, tea.Cmd) {
+	var c1, c2 tea.Cmd
+	if j.strategy != 0 {
+		m, c1 = m.switchTab(m.owners[feedStrategies])
+		m, c2 = m.route(feedStrategies, focusMsg{id: j.strategy})
+		return m, tea.Batch(c1, c2)
+	}
+	m, c1 = m.choose(j.user)
+	m, c2 = m.switchTab(m.owners[feedUsers])
+	return m, tea.Batch(c1, c2)
 }
 
 // route sends a reply or poll to the tab owning its feed.

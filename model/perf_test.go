@@ -167,15 +167,20 @@ func TestProgramPollWritesOnlyChanges(t *testing.T) {
 	if n != 1 {
 		t.Fatalf("the change took %d writes, want 1: %q", n, got)
 	}
+	// Two lines: the strategy's row, and the tab bar, whose Activity title
+	// now counts the change seen.
 	lines := rewrittenLines(got)
-	if len(lines) != 1 {
-		t.Fatalf("the change rewrote %d lines, want 1: %q", len(lines), lines)
+	if len(lines) != 2 {
+		t.Fatalf("the change rewrote %d lines, want 2 (the row and the Activity count): %q", len(lines), lines)
 	}
-	if !strings.Contains(lines[0], idText) || !strings.Contains(lines[0], "paused") {
-		t.Fatalf("the rewritten line is not strategy %d's, now paused: %q", target.ID, lines[0])
+	if !strings.Contains(lines[0], "Activity (1)") {
+		t.Fatalf("the first rewritten line is not the tab bar counting one change: %q", lines[0])
 	}
-	if len(got) > 400 {
-		t.Fatalf("the one changed line cost %d bytes", len(got))
+	if !strings.Contains(lines[1], idText) || !strings.Contains(lines[1], "paused") {
+		t.Fatalf("the rewritten line is not strategy %d's, now paused: %q", target.ID, lines[1])
+	}
+	if len(got) > 500 {
+		t.Fatalf("the changed row and tab bar cost %d bytes", len(got))
 	}
 }
 

@@ -45,6 +45,8 @@ type app struct {
 	sb    *sandbox.Sandbox
 	c     *api.Client
 	probe testkit.Probe
+	// written is the byte stream read so far from the program's output.
+	written []byte
 }
 
 var sandboxEpoch = time.Date(2025, 6, 1, 9, 0, 0, 0, time.UTC)
@@ -66,6 +68,19 @@ func startAppOn(t *testing.T, sbOpts []sandbox.Option, width, height int, opts .
 // for tests that need another party acting at the moment of a request.
 func startAppWith(t *testing.T, sbOpts []sandbox.Option, wrap func(sandboxClient) API, width, height int, opts ...Option) *app {
 	t.Helper()
+	return startAppFull(t, sbOpts, wrap, nil, width, height, opts...)
+}
+
+// startAppAfter is startAppOn running prep on the sandbox before the
+// program starts: the Activity compares every read from the first, so a
+// change made once the program runs is a change it may report.
+func startAppAfter(t *testing.T, sbOpts []sandbox.Option, prep func(sb *sandbox.Sandbox, c *api.Client), width, height int, opts ...Option) *app {
+	t.Helper()
+	return startAppFull(t, sbOpts, nil, prep, width, height, opts...)
+}
+
+func startAppFull(t *testing.T, sbOpts []sandbox.Option, wrap func(sandboxClient) API, prep func(sb *sandbox.Sandbox, c *api.Client), width, height int, opts ...Option) *app {
+	t.Helper()
 	sbOpts = append([]sandbox.Option{sandbox.WithSeed(1), sandbox.WithTick(0), sandbox.WithUsers(12), sandbox.WithStrategies(60),
 		sandbox.WithClock(func() time.Time { return sandboxEpoch })}, sbOpts...)
 	sb := sandbox.New(sbOpts...)
@@ -76,6 +91,9 @@ func startAppWith(t *testing.T, sbOpts []sandbox.Option, wrap func(sandboxClient
 		api.WithRetries(0), api.WithTimeout(2*time.Second))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if prep != nil {
+		prep(sb, c)
 	}
 	opts = append([]Option{
 		WithClock(func() time.Time { return t0 }),
@@ -304,12 +322,13 @@ func TestProgramUnauthorized(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A long interval: the first two failures (stats, counts) are the only
-	// ones before the golden is taken.
+	// A long interval: the first three failures (stats, counts, the
+	// Activity's newest strategies) are the only ones before the golden is
+	// taken.
 	m := New(t.Context(), sandboxClient{c}, WithClock(func() time.Time { return t0 }), WithInterval(time.Hour))
 	pr := testkit.NewProbe(m.Tea())
 	tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(80, 24))
 	a := &app{t: t, w: 80, h: 24, tm: tm, sb: sb, probe: pr}
-	a.waitText("credentials rejected: run stratop login", "2 in a row", "no stats")
+	a.waitText("credentials rejected: run stratop login", "3 in a row", "no stats")
 	a.finish()
 }

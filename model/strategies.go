@@ -43,6 +43,7 @@ type strategiesTab struct {
 	picker  picker
 	marks   map[int64]bool
 	pending map[int64]bool // the workflow's in-flight set (read only)
+	watched map[int64]bool // the Activity's watched strategies (read only)
 	want    int64          // a strategy to select once it is listed (0: none)
 	body    string
 }
@@ -54,6 +55,7 @@ func newStrategiesTab(e *env, user string) strategiesTab {
 		page: 1,
 		pane: newListPane[*strategiesData, *api.Strategy](feedStrategies, feedStrategyDetail,
 			newTable(&e.styles, ui.StrategyColumns(user != ""))),
+		watched: e.watchStart.strategies,
 	}
 	return t.markSort()
 }
@@ -173,6 +175,9 @@ func (t strategiesTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 		t, cmd = t.reload()
 	case workflowMsg:
 		t = t.applyWorkflow(msg)
+	case watchesMsg:
+		t.watched = msg.set.strategies
+		t.pane.tbl = t.pane.tbl.setFlags(t.flags())
 	case focusMsg:
 		t.want = msg.id
 		t, cmd = t.seek()

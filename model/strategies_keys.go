@@ -37,6 +37,10 @@ func (t strategiesTab) updateKey(msg tea.KeyMsg) (strategiesTab, tea.Cmd) {
 		t.picker = picker{open: true, draft: t.filter}
 	case key.Matches(msg, k.Back) && t.user != "":
 		return t, func() tea.Msg { return chooseUserMsg{} }
+	case key.Matches(msg, k.Watch):
+		if id, _, ok := t.pane.tbl.selected(); ok {
+			return t, watchToggleCmd(id, "")
+		}
 	case key.Matches(msg, k.Mark):
 		if id, _, ok := t.pane.tbl.selected(); ok && t.env.actionsEnabled() {
 			t.marks = toggled(t.marks, id, !t.marks[id])
@@ -83,7 +87,10 @@ func (t strategiesTab) Selection() selection {
 
 // flags merges marks and pending marks for the table gutter.
 func (t strategiesTab) flags() map[int64]ui.RowFlags {
-	f := make(map[int64]ui.RowFlags, len(t.marks)+len(t.pending))
+	f := make(map[int64]ui.RowFlags, len(t.marks)+len(t.pending)+len(t.watched))
+	for id := range t.watched {
+		f[id] = ui.RowFlags{Watched: true}
+	}
 	for id := range t.marks {
 		fl := f[id]
 		fl.Marked = true

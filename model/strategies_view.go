@@ -112,11 +112,12 @@ func (t strategiesTab) Help() ui.HelpMap {
 	nd := t.pane.list.data
 	nextPage := ui.Enabled(k.NextPage, nd == nil || t.page < nd.pages)
 	mark := ui.Enabled(k.Mark, ok && t.env.actionsEnabled())
+	watch := ui.Enabled(k.Watch, ok)
 	return ui.HelpMap{
-		Short: []key.Binding{k.Down, enter, back, prev, nextPage, k.Filter, mark},
+		Short: []key.Binding{k.Down, enter, back, prev, nextPage, k.Filter, mark, watch},
 		Full: [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-			{enter, back, prev, nextPage, k.Filter, mark},
+			{enter, back, prev, nextPage, k.Filter, mark, watch},
 		},
 	}
 }

@@ -64,7 +64,26 @@ var tabs = []tabSpec{
 	{"Strategies", []feedID{feedStrategies, feedStrategyDetail}, func(e *env, u string) tab { return newStrategiesTab(e, u) }},
 	{"Pools", []feedID{feedPools, feedPoolDetail}, func(e *env, u string) tab { return newPoolsTab(e, u) }},
 	{"Users", []feedID{feedUsers, feedUserDetail}, func(e *env, u string) tab { return newUsersTab(e, u) }},
+	{"Activity", []feedID{feedNewest, feedWatchStrategies, feedWatchUsers, feedAudit}, func(e *env, _ string) tab { return newActivityTab(e) }},
 }
+
+// Optional parts of a tab, asked for by the root where they exist, so that
+// the tab interface does not grow for every tab.
+type (
+	// starter is a tab with feeds that poll from the start whether or not
+	// it is shown; the root calls Start once, at New.
+	starter interface {
+		Start() (tab, tea.Cmd)
+	}
+	// observer is the tab that takes every accepted read's observation.
+	observer interface {
+		Observe(o observation) (tab, tea.Cmd)
+	}
+	// badged is a tab whose title carries a count (unseen changes).
+	badged interface {
+		Badge() int
+	}
+)
 
 // tabTitles are the registry's titles.
 func tabTitles() []string {

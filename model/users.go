@@ -51,6 +51,8 @@ type usersTab struct {
 	detail    source[*userDetail]
 	sync      usersSync
 	body      string
+	// watched are the Activity's watched users (read only).
+	watched map[string]bool
 }
 
 func newUsersTab(e *env, chosen string) usersTab {
@@ -64,6 +66,7 @@ func newUsersTab(e *env, chosen string) usersTab {
 		input:     newLineInput(maxFilterRunes, nil),
 		chosen:    chosen,
 		chosenRow: -1,
+		watched:   e.watchStart.users,
 	}
 }
 
@@ -160,6 +163,9 @@ func (t usersTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 		t = t.resize()
 	case scrollMsg, clickMsg:
 		t.tbl, _ = t.tbl.mouse(msg, t.layout(t.chosen != ""), 2)
+	case watchesMsg:
+		t.watched = msg.set.users
+		t.tbl = t.tbl.setFlags(t.watchFlags())
 	default:
 		return t, nil
 	}
@@ -176,7 +182,7 @@ func (t usersTab) settle(msg fetchedMsg) (usersTab, tea.Cmd) {
 	}
 	t.list, accepted, changed = t.list.settle(msg, t.env)
 	if changed {
-		t.tbl = t.tbl.setRows(t.list.data.ids, t.list.data.cells).setOrder(t.matches())
+		t.tbl = t.tbl.setRows(t.list.data.ids, t.list.data.cells).setOrder(t.matches()).setFlags(t.watchFlags())
 		t.chosenRow = t.findChosen()
 	}
 	t.list, cmd = t.list.rearm(accepted, t.active, t.fetchList)
@@ -195,6 +201,10 @@ func (t usersTab) updateKey(msg tea.KeyMsg) (usersTab, tea.Cmd) {
 	switch {
 	case key.Matches(msg, k.Search):
 		t.input.focused = true
+	case key.Matches(msg, k.Watch):
+		if _, row, ok := t.tbl.selected(); ok {
+			return t, watchToggleCmd(0, t.list.data.users[row].ExternalUserID)
+		}
 	case key.Matches(msg, k.Enter):
 		if _, row, ok := t.tbl.selected(); ok {
 			ext := t.list.data.users[row].ExternalUserID

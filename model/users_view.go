@@ -97,8 +97,9 @@ func (t usersTab) Help() ui.HelpMap {
 	} else {
 		back = ui.WithDesc(back, "clear user")
 	}
+	watch := ui.Enabled(k.Watch, ok)
 	return ui.HelpMap{
-		Short: []key.Binding{k.Down, k.Search, enter, back},
-		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Search, enter, back}},
+		Short: []key.Binding{k.Down, k.Search, enter, back, watch},
+		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Search, enter, back, watch}},
 	}
 }

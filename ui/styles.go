@@ -56,6 +56,7 @@ type Styles struct {
 	Selected    lipgloss.Style // the cursor row, drawn over plain cells
 	Marked      lipgloss.Style // the mark gutter of a row marked for a bulk action
 	Pending     lipgloss.Style // the mark gutter of a row with an action in flight
+	Watched     lipgloss.Style // the mark gutter of a watched strategy or user
 
 	// Cell tones (see Tone).
 	Muted     lipgloss.Style
@@ -119,6 +120,7 @@ func buildStyles(p palette) Styles {
 		Selected:    n().Reverse(true).Bold(hc),
 		Marked:      n().Bold(true).Foreground(p.marked).Reverse(hc),
 		Pending:     n().Bold(true).Foreground(p.notice),
+		Watched:     n().Foreground(p.accent),
 
 		Muted:     n().Foreground(p.muted),
 		Positive:  n().Foreground(p.positive).Bold(hc),

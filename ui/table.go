@@ -21,6 +21,7 @@ const (
 	cursorMark  = ">"
 	markedMark  = "*"
 	pendingMark = "~"
+	watchedMark = "@"
 )
 
 // Column describes one table column; LayoutColumns fills Width.
@@ -49,6 +50,7 @@ type Cell struct {
 type RowFlags struct {
 	Marked  bool // marked for a bulk action (space)
 	Pending bool // an action on this row is in flight
+	Watched bool // the strategy or user is watched (w); the other marks win
 }
 
 // LayoutColumns chooses the columns that fit width (gutter included) and
@@ -186,6 +188,8 @@ func RenderRow(st Styles, cols []Column, cells []Cell, flags RowFlags, width int
 		b.WriteString(st.Pending.Render(pendingMark))
 	case flags.Marked:
 		b.WriteString(st.Marked.Render(markedMark))
+	case flags.Watched:
+		b.WriteString(st.Watched.Render(watchedMark))
 	default:
 		b.WriteByte(' ')
 	}
@@ -218,6 +222,8 @@ func RenderSelectedRow(st Styles, cols []Column, cells []Cell, flags RowFlags, w
 		b.WriteString(pendingMark)
 	case flags.Marked:
 		b.WriteString(markedMark)
+	case flags.Watched:
+		b.WriteString(watchedMark)
 	default:
 		b.WriteByte(' ')
 	}

@@ -1,0 +1,307 @@
+package model
+
+// The Activity tab: what changed, seen by polling (the differ's entries),
+// and what was done (the audit log), newest first in one feed of at most
+// maxActivity entries. It owns the watches and the feeds that poll them,
+// the newest strategies and the audit log in the background, whichever tab
+// is shown.
+
+import (
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/ui"
+)
+
+// auditWindow is how far back the feed starts reading the audit log, as
+// `stratop audit` does by default.
+const auditWindow = 24 * time.Hour
+
+// actionSeen is what the feed last said of one audit record.
+type actionSeen struct {
+	outcome audit.Outcome
+	pending bool
+}
+
+type activityTab struct {
+	base
+	diff *differ // mutated in place: only this tab's Update touches it
+	feed *ring   // mutated in place, likewise
+
+	newest  source[*newestData]
+	watched source[*watchData]
+	users   source[*usersWatchData]
+	audit   source[*auditData]
+	since   time.Time
+	actions map[string]actionSeen // audit seq -> what was said; mutated in place
+
+	watches watchSet
+	version uint64 // of the watches, orders their saves
+
+	tbl    table
+	input  lineInput
+	query  string
+	unseen int
+	notice string // why the watches or the audit log are not as they should be
+	body   string
+}
+
+func newActivityTab(e *env) activityTab {
+	t := activityTab{
+		base:    base{env: e},
+		diff:    newDiffer(),
+		feed:    newRing(maxActivity),
+		newest:  newSource[*newestData](feedNewest),
+		watched: newSource[*watchData](feedWatchStrategies),
+		users:   newSource[*usersWatchData](feedWatchUsers),
+		audit:   newSource[*auditData](feedAudit),
+		since:   e.now().Add(-auditWindow),
+		actions: map[string]actionSeen{},
+		watches: e.watchStart,
+		tbl:     newTable(&e.styles, ui.ActivityColumns()),
+		input:   newLineInput(maxFilterRunes, nil),
+		notice:  e.watchErr,
+	}
+	t.diff.watchedIDs, t.diff.watchedUser = t.watches.strategies, t.watches.users
+	return t
+}
+
+// Start begins the background feeds (the root calls it once, at New).
+func (t activityTab) Start() (tab, tea.Cmd) {
+	var c1, c2, c3, c4 tea.Cmd
+	t.newest, c1 = t.newest.start(t.fetchNewest)
+	if t.polls(feedAudit) {
+		t.audit, c2 = t.audit.start(t.fetchAudit)
+	}
+	if t.polls(feedWatchStrategies) {
+		t.watched, c3 = t.watched.start(t.fetchWatched)
+	}
+	if t.polls(feedWatchUsers) {
+		t.users, c4 = t.users.start(t.fetchWatchedUsers)
+	}
+	return t, tea.Batch(c1, c2, c3, c4)
+}
+
+func (t activityTab) fetchNewest(gen uint64) tea.Cmd { return fetchNewest(t.env, gen) }
+
+func (t activityTab) fetchWatched(gen uint64) tea.Cmd {
+	return fetchWatched(t.env, t.watches.watches().Strategies, gen)
+}
+
+func (t activityTab) fetchWatchedUsers(gen uint64) tea.Cmd {
+	return fetchWatchedUsers(t.env, t.watches.watches().Users, t.users.data, gen)
+}
+
+func (t activityTab) fetchAudit(gen uint64) tea.Cmd {
+	return fetchAudit(t.env, t.env.auditPath, t.since, t.audit.data, gen)
+}
+
+// polls reports whether a feed of this tab polls now: always, except the
+// watch feeds while nothing is watched.
+func (t activityTab) polls(id feedID) bool {
+	switch id {
+	case feedWatchStrategies:
+		return len(t.watches.strategies) > 0
+	case feedWatchUsers:
+		return len(t.watches.users) > 0
+	case feedAudit:
+		return t.env.auditPath != ""
+	}
+	return true
+}
+
+func (t activityTab) Update(msg tea.Msg) (tab, tea.Cmd) {
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.KeyMsg:
+		t, cmd = t.updateKey(msg)
+	case fetchedMsg:
+		t, cmd = t.settle(msg)
+	case pollMsg:
+		t, cmd = t.poll(msg)
+		return t, cmd
+	case watchToggleMsg:
+		t, cmd = t.toggle(msg)
+	case watchSavedMsg:
+		if msg.err != nil {
+			t.notice = ui.WatchesUnsaved(msg.err.Error())
+		} else if t.notice == t.env.watchErr {
+			t.notice = ""
+		}
+	default:
+		return t, nil
+	}
+	return t.render(), cmd
+}
+
+// Observe takes what an accepted read of any feed saw (the root hands it
+// every one) and adds the changes to the feed; a change of a watched item
+// is announced once per observation.
+func (t activityTab) Observe(o observation) (tab, tea.Cmd) {
+	now := t.env.now()
+	added, watched := 0, ""
+	t.diff.apply(o, now, func(e ui.ActivityEntry) {
+		t.feed.add(e)
+		added++
+		if e.Watched && watched == "" {
+			watched = ui.NotifyText(e)
+		}
+	})
+	if added == 0 {
+		return t, nil
+	}
+	t = t.entriesAdded(added)
+	var cmd tea.Cmd
+	if watched != "" {
+		cmd = notifyCmd(t.env, watched)
+	}
+	return t.render(), cmd
+}
+
+// entriesAdded counts unseen entries and shows the new rows.
+func (t activityTab) entriesAdded(n int) activityTab {
+	if !t.active {
+		t.unseen = min(t.unseen+n, maxActivity)
+	}
+	ids, cells := t.feed.rows()
+	t.tbl = t.tbl.setRows(ids, cells)
+	t.tbl = t.tbl.setFlags(t.flags())
+	return t.refilter()
+}
+
+func (t activityTab) settle(msg fetchedMsg) (activityTab, tea.Cmd) {
+	var accepted, changed bool
+	var cmd tea.Cmd
+	switch msg.feed {
+	case feedNewest:
+		t.newest, accepted, _ = t.newest.settle(msg, t.env)
+		t.newest, cmd = t.newest.rearm(accepted, true, t.fetchNewest)
+	case feedWatchStrategies:
+		t.watched, accepted, _ = t.watched.settle(msg, t.env)
+		t.watched, cmd = t.watched.rearm(accepted, t.polls(feedWatchStrategies), t.fetchWatched)
+	case feedWatchUsers:
+		t.users, accepted, _ = t.users.settle(msg, t.env)
+		t.users, cmd = t.users.rearm(accepted, t.polls(feedWatchUsers), t.fetchWatchedUsers)
+	case feedAudit:
+		t.audit, accepted, changed = t.audit.settle(msg, t.env)
+		t.audit, cmd = t.audit.rearm(accepted, t.polls(feedAudit), t.fetchAudit)
+		if accepted && changed && t.audit.data != nil {
+			t = t.applyAudit(t.audit.data)
+		}
+	}
+	return t, cmd
+}
+
+func (t activityTab) poll(msg pollMsg) (activityTab, tea.Cmd) {
+	var cmd tea.Cmd
+	switch msg.feed {
+	case feedNewest:
+		t.newest, cmd = t.newest.poll(msg, true, t.fetchNewest)
+	case feedWatchStrategies:
+		t.watched, cmd = t.watched.poll(msg, t.polls(msg.feed), t.fetchWatched)
+	case feedWatchUsers:
+		t.users, cmd = t.users.poll(msg, t.polls(msg.feed), t.fetchWatchedUsers)
+	case feedAudit:
+		t.audit, cmd = t.audit.poll(msg, t.polls(msg.feed), t.fetchAudit)
+	}
+	return t, cmd
+}
+
+// applyAudit adds the actions the feed has not told yet, and an outcome
+// that arrived for an action told as pending.
+func (t activityTab) applyAudit(d *auditData) activityTab {
+	if d.err != "" {
+		t.notice = ui.AuditUnreadable(d.err)
+		return t
+	}
+	if t.notice != "" && t.notice != t.env.watchErr {
+		t.notice = ""
+	}
+	added := 0
+	for i := range d.records {
+		r := &d.records[i]
+		now := actionSeen{outcome: r.Outcome, pending: r.Pending}
+		if seen, ok := t.actions[r.Seq]; ok && seen == now {
+			continue
+		}
+		t.actions[r.Seq] = now
+		at := r.Finished
+		if at.IsZero() {
+			at = r.Time
+		}
+		e := ui.ActivityEntry{At: at.In(t.env.now().Location()), Kind: ui.KindAction, User: clean(r.User),
+			Old: clean(string(r.StateBefore)), Note: ui.ActionNote(clean(r.Action), string(r.Outcome), clean(r.Error), clean(r.Source), r.Pending)}
+		if r.Outcome == audit.OutcomeDone {
+			e.New = clean(string(r.Expected))
+		}
+		if len(r.StrategyIDs) > 0 {
+			e.Strategy = r.StrategyIDs[0]
+		}
+		if len(r.StrategyIDs) > 1 {
+			e.Note += " · " + itoa(int64(len(r.StrategyIDs))) + " strategies"
+		}
+		t.feed.add(e)
+		added++
+	}
+	if added == 0 {
+		return t
+	}
+	return t.entriesAdded(added)
+}
+
+// toggle watches or stops watching an item, saves the set, tells the tabs
+// and restarts the watch feeds for the new set.
+func (t activityTab) toggle(msg watchToggleMsg) (activityTab, tea.Cmd) {
+	if msg.strategy == 0 && msg.user == "" {
+		return t, nil
+	}
+	t.watches = t.watches.toggled(msg.strategy, msg.user)
+	t.diff.watchedIDs, t.diff.watchedUser = t.watches.strategies, t.watches.users
+	t.version++
+	set := t.watches
+	cmds := []tea.Cmd{
+		saveWatchesCmd(t.env.watchStore, t.env.profile, set, t.version),
+		func() tea.Msg { return watchesMsg{set: set} },
+	}
+	var cmd tea.Cmd
+	if msg.strategy != 0 {
+		t.watched = t.watched.reset()
+		if t.polls(feedWatchStrategies) {
+			t.watched, cmd = t.watched.start(t.fetchWatched)
+		}
+	} else {
+		t.users = t.users.reset()
+		if t.polls(feedWatchUsers) {
+			t.users, cmd = t.users.start(t.fetchWatchedUsers)
+		}
+	}
+	return t, tea.Batch(append(cmds, cmd)...)
+}
+
+func (t activityTab) Activate(on bool) (tab, tea.Cmd) {
+	t.active = on
+	if on && t.unseen > 0 {
+		t.unseen = 0
+	}
+	return t.render(), nil
+}
+
+// Refresh reads every background feed now.
+func (t activityTab) Refresh() (tab, tea.Cmd) {
+	return t.Start()
+}
+
+// Badge is the unseen-changes count shown on the tab's title.
+func (t activityTab) Badge() int { return t.unseen }
+
+func (t activityTab) Capturing() bool { return t.input.focused }
+
+func (t activityTab) Status() ui.Status { return t.newest.status(t.env.host) }
+
+func (t activityTab) Selection() selection { return selection{} }
+
+// WithAuditPath reads the audit log at path into the Activity feed
+// ("what was done"); without it the feed shows only what changed.
+func WithAuditPath(path string) Option { return func(e *env) { e.auditPath = path } }

@@ -1,0 +1,234 @@
+package model
+
+// The differ: the one owner of what the dashboard last saw of each
+// strategy, and the only place a change is decided. Every accepted read of
+// strategies (a list page, the detail pane, the watched strategies and
+// users, the newest strategies) reaches it as an observation; it compares
+// each row with what it holds and reports what changed, once.
+//
+// Its state is O(rows on screen + watched): a strategy is kept while some
+// source shows it and forgotten when none does. It never holds a copy of
+// every strategy of the integration.
+//
+// Order: each observation carries the span of its read (see env.reads). A
+// row is compared only when its read began after the read that last set it
+// had ended, so the server certainly answered it later; a read that
+// overlapped or preceded it is ambiguous and is not compared (the next poll
+// of either source settles it). An older reply therefore never reports a
+// flip-flop, whatever order the replies arrive in.
+//
+// The differ is mutated in place by the Activity tab's Update alone; no
+// command reads it, so it needs no copy per poll and an unchanged row costs
+// one map lookup and no allocation.
+
+import (
+	"iter"
+	"time"
+
+	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/ui"
+)
+
+// span orders reads: first is taken before the read's requests, last after
+// its answer.
+type span struct{ first, last uint64 }
+
+// obsSource is a bit naming what showed a strategy.
+type obsSource uint8
+
+const (
+	srcList         obsSource = 1 << iota // the Strategies tab's page
+	srcDetail                             // the Strategies tab's detail pane
+	srcWatch                              // the watched strategies, read by id
+	srcWatchedUsers                       // the watched users' strategies
+	srcNewest                             // the integration's newest strategies
+)
+
+// observation is what one accepted read saw.
+type observation struct {
+	source obsSource
+	span   span
+	// strategies are every strategy the read returned.
+	strategies iter.Seq[*api.Strategy]
+	// complete says the read is the source's whole set now: a strategy the
+	// source showed before and not now has left the source. Leaving a page,
+	// a filter or a sort is not a change, so it is then only forgotten.
+	complete bool
+	// gone are strategies a read by id found not to exist (404).
+	gone []int64
+	// counts are the integration's strategies per status (the Overview's
+	// counts feed); users the users list; stats the header stats.
+	counts *countsData
+	users  []api.User
+	stats  *api.DashboardStats
+}
+
+// observable is prepared feed data that tells the differ what it saw. The
+// root hands every accepted reply whose data implements it to the Activity.
+type observable interface {
+	observe(s span) observation
+}
+
+// seenStrategy is what the differ holds of one strategy.
+type seenStrategy struct {
+	status api.Status
+	user   string
+	symbol string
+	last   uint64    // span.last of the read that set it
+	refs   obsSource // the sources showing it now
+	stamp  uint64    // the observation that last showed it
+}
+
+// differ holds what was last seen and decides changes.
+type differ struct {
+	known map[int64]seenStrategy
+	stamp uint64 // observations applied
+
+	maxID       int64 // newest strategy id seen; valid once hasMaxID
+	hasMaxID    bool
+	maxUserID   int64
+	hasMaxUser  bool
+	counts      *countsData
+	countsLast  uint64
+	usersCount  int64
+	hasUsers    bool
+	statsLast   uint64
+	watchedIDs  map[int64]bool  // read only: the Activity's watches
+	watchedUser map[string]bool // read only
+}
+
+func newDiffer() *differ { return &differ{known: make(map[int64]seenStrategy, 256)} }
+
+// apply compares an observation with what the differ holds and calls emit
+// for every change, oldest first within the observation.
+func (d *differ) apply(o observation, now time.Time, emit func(ui.ActivityEntry)) {
+	d.stamp++
+	// Gone first: a complete read forgets what it no longer shows.
+	for _, id := range o.gone {
+		if s, ok := d.known[id]; ok && o.span.first > s.last {
+			emit(d.entry(now, ui.KindVanished, id, s, string(s.status), "gone"))
+			delete(d.known, id)
+		}
+	}
+	if o.strategies != nil {
+		d.applyStrategies(o, now, emit)
+	}
+	if o.counts != nil {
+		d.applyCounts(o, now, emit)
+	}
+	if o.users != nil {
+		d.applyUsers(o.users, now, emit)
+	}
+	if o.stats != nil && o.span.first > d.statsLast {
+		if d.hasUsers && o.stats.UsersCount != d.usersCount {
+			emit(ui.ActivityEntry{At: now, Kind: ui.KindCount, Note: "users", Old: itoa(d.usersCount), New: itoa(o.stats.UsersCount)})
+		}
+		d.usersCount, d.hasUsers, d.statsLast = o.stats.UsersCount, true, o.span.last
+	}
+}
+
+func (d *differ) applyStrategies(o observation, now time.Time, emit func(ui.ActivityEntry)) {
+	newest := o.source == srcNewest && !d.hasMaxID
+	for s := range o.strategies {
+		if s.ID > d.maxID {
+			if d.hasMaxID {
+				emit(ui.ActivityEntry{At: now, Kind: ui.KindAppeared, Strategy: s.ID, User: s.UserID, Symbol: s.Pool.Symbol,
+					New: string(s.Status), Watched: d.watched(s.ID, s.UserID)})
+			}
+			d.maxID = s.ID
+		}
+		cur, ok := d.known[s.ID]
+		if !ok {
+			d.known[s.ID] = seenStrategy{status: s.Status, user: s.UserID, symbol: s.Pool.Symbol, last: o.span.last, refs: o.source, stamp: d.stamp}
+			continue
+		}
+		cur.refs |= o.source
+		cur.stamp = d.stamp
+		if o.span.first > cur.last {
+			if s.Status != cur.status && s.Status != "" {
+				kind := ui.KindStatus
+				switch s.Status {
+				case api.StatusCompleted:
+					kind = ui.KindCompleted
+				case api.StatusArchived:
+					kind = ui.KindVanished
+				}
+				old := cur.status
+				cur.status = s.Status
+				emit(d.entry(now, kind, s.ID, cur, string(old), string(s.Status)))
+			}
+			cur.last = o.span.last
+			if s.UserID != "" {
+				cur.user = s.UserID
+			}
+			if s.Pool.Symbol != "" {
+				cur.symbol = s.Pool.Symbol
+			}
+		}
+		d.known[s.ID] = cur
+	}
+	if newest {
+		d.hasMaxID = true
+	}
+	if !o.complete {
+		return
+	}
+	// What the source showed before and not now has left it.
+	for id, s := range d.known {
+		if s.refs&o.source == 0 || s.stamp == d.stamp {
+			continue
+		}
+		s.refs &^= o.source
+		if s.refs == 0 {
+			delete(d.known, id)
+			continue
+		}
+		d.known[id] = s
+	}
+}
+
+func (d *differ) applyCounts(o observation, now time.Time, emit func(ui.ActivityEntry)) {
+	if o.span.first <= d.countsLast {
+		return
+	}
+	if prev := d.counts; prev != nil {
+		for i, c := range o.counts.counts {
+			if i < len(prev.counts) && prev.counts[i].Status == c.Status && prev.counts[i].Count != c.Count {
+				emit(ui.ActivityEntry{At: now, Kind: ui.KindCount, Note: string(c.Status),
+					Old: itoa(int64(prev.counts[i].Count)), New: itoa(int64(c.Count))})
+			}
+		}
+		if prev.total != o.counts.total {
+			emit(ui.ActivityEntry{At: now, Kind: ui.KindCount, Note: "listed", Old: itoa(int64(prev.total)), New: itoa(int64(o.counts.total))})
+		}
+	}
+	d.counts, d.countsLast = o.counts, o.span.last
+}
+
+// applyUsers reports users newer than every one seen before. The list is
+// the whole set, so the first one sets the mark.
+func (d *differ) applyUsers(users []api.User, now time.Time, emit func(ui.ActivityEntry)) {
+	top := d.maxUserID
+	for i := range users {
+		u := &users[i]
+		if u.ID <= d.maxUserID {
+			continue
+		}
+		if d.hasMaxUser {
+			emit(ui.ActivityEntry{At: now, Kind: ui.KindUser, User: u.ExternalUserID, Note: "added", Watched: d.watchedUser[u.ExternalUserID]})
+		}
+		top = max(top, u.ID)
+	}
+	d.maxUserID, d.hasMaxUser = top, true
+}
+
+func (d *differ) watched(id int64, user string) bool {
+	return d.watchedIDs[id] || (user != "" && d.watchedUser[user])
+}
+
+func (d *differ) entry(now time.Time, kind string, id int64, s seenStrategy, old, next string) ui.ActivityEntry {
+	return ui.ActivityEntry{At: now, Kind: kind, Strategy: id, User: s.user, Symbol: s.symbol, Old: old, New: next, Watched: d.watched(id, s.user)}
+}
+
+// size is the number of strategies held.
+func (d *differ) size() int { return len(d.known) }

@@ -1,0 +1,215 @@
+package model
+
+// The Activity tab's own feeds. They poll at the poll interval whichever tab
+// is shown, so changes reach the feed while the operator looks elsewhere:
+//
+//   - newest: the integration's newest strategies (one page, sorted latest),
+//     which tells what appeared;
+//   - watched strategies, each read by id (a 404 confirms it is gone);
+//   - watched users' strategies (getFilteredStrategies, first page of 100);
+//     a strategy that left a complete list is read by id to tell archived
+//     or gone apart from a move;
+//   - the audit log file, read again only when its size or time changed.
+
+import (
+	"context"
+	"errors"
+	"os"
+	"slices"
+	"sync"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/audit"
+)
+
+// Sizes of the background reads.
+const (
+	newestPageSize  = 20
+	watchedUserPage = 100 // the spec's maximum page size
+	watchReads      = 4   // reads by id in parallel
+)
+
+// newestData is the newest page.
+type newestData struct{ strategies []api.Strategy }
+
+func (n *newestData) observe(s span) observation {
+	return observation{source: srcNewest, span: s, complete: true, strategies: strategiesOf(n.strategies)}
+}
+
+func fetchNewest(e *env, gen uint64) tea.Cmd {
+	client := e.api
+	return fetchCmd(e, feedNewest, gen, func(ctx context.Context) (*newestData, error) {
+		p, err := orEmpty(client.ListStrategies(ctx, api.StrategyFilter{Page: 1, PageSize: newestPageSize, SortBy: "latest"}))
+		if err != nil {
+			return nil, err
+		}
+		nd := &newestData{strategies: make([]api.Strategy, len(p.Strategies))}
+		for i, s := range p.Strategies {
+			nd.strategies[i] = cleanStrategy(s)
+		}
+		return nd, nil
+	})
+}
+
+// watchData is one poll of the watched strategies.
+type watchData struct {
+	strategies []api.Strategy
+	gone       []int64
+}
+
+func (w *watchData) observe(s span) observation {
+	return observation{source: srcWatch, span: s, complete: true, strategies: strategiesOf(w.strategies), gone: w.gone}
+}
+
+// readByID reads each id (watchReads at a time) and sorts the answers into
+// records and ids that do not exist. Any other error fails the whole read.
+func readByID(ctx context.Context, client API, ids []int64) ([]api.Strategy, []int64, error) {
+	var (
+		mu    sync.Mutex
+		wg    sync.WaitGroup
+		found []api.Strategy
+		gone  []int64
+		first error
+	)
+	sem := make(chan struct{}, watchReads)
+	for _, id := range ids {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			s, err := orEmpty(client.GetStrategy(ctx, id))
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case errors.Is(err, api.ErrNotFound):
+				gone = append(gone, id)
+			case err != nil:
+				if first == nil {
+					first = err
+				}
+			default:
+				found = append(found, cleanStrategy(*s))
+			}
+		}()
+	}
+	wg.Wait()
+	if first != nil {
+		return nil, nil, first
+	}
+	slices.SortFunc(found, func(a, b api.Strategy) int { return int(a.ID - b.ID) })
+	slices.Sort(gone)
+	return found, gone, nil
+}
+
+func fetchWatched(e *env, ids []int64, gen uint64) tea.Cmd {
+	client := e.api
+	return fetchCmd(e, feedWatchStrategies, gen, func(ctx context.Context) (*watchData, error) {
+		found, gone, err := readByID(ctx, client, ids)
+		if err != nil {
+			return nil, err
+		}
+		return &watchData{strategies: found, gone: gone}, nil
+	})
+}
+
+// usersWatchData is one poll of the watched users' strategies.
+type usersWatchData struct {
+	strategies []api.Strategy
+	gone       []int64
+	byUser     map[string][]int64 // ids listed per user when the list was complete
+}
+
+func (u *usersWatchData) observe(s span) observation {
+	return observation{source: srcWatchedUsers, span: s, complete: true, strategies: strategiesOf(u.strategies), gone: u.gone}
+}
+
+// fetchWatchedUsers lists each watched user's strategies. prev is this
+// feed's previous answer (immutable): an id a complete list held then and
+// lacks now is read by id, so "archived" and "gone" are told from a move
+// to another user or past the first page.
+func fetchWatchedUsers(e *env, users []string, prev *usersWatchData, gen uint64) tea.Cmd {
+	client := e.api
+	return fetchCmd(e, feedWatchUsers, gen, func(ctx context.Context) (*usersWatchData, error) {
+		out := &usersWatchData{byUser: make(map[string][]int64, len(users))}
+		var missing []int64
+		for _, u := range users {
+			r, err := orEmpty(client.GetFilteredStrategies(ctx, api.FilteredStrategiesRequest{UserID: u, Category: "all", StrategyMethod: "all", Page: 1, PageSize: watchedUserPage}))
+			if err != nil {
+				return nil, err
+			}
+			ids := make([]int64, 0, len(r.Strategies))
+			for _, it := range r.Strategies {
+				s := cleanStrategy(it.Strategy)
+				if s.UserID == "" {
+					s.UserID = u
+				}
+				out.strategies = append(out.strategies, s)
+				ids = append(ids, s.ID)
+			}
+			if r.Pagination.TotalPages > 1 {
+				continue // not the whole list: nothing can be said of what is missing
+			}
+			slices.Sort(ids)
+			out.byUser[u] = ids
+			if prev != nil {
+				for _, id := range prev.byUser[u] {
+					if _, ok := slices.BinarySearch(ids, id); !ok {
+						missing = append(missing, id)
+					}
+				}
+			}
+		}
+		if len(missing) > 0 {
+			found, gone, err := readByID(ctx, client, missing)
+			if err != nil {
+				return nil, err
+			}
+			out.strategies = append(out.strategies, found...)
+			out.gone = gone
+		}
+		return out, nil
+	})
+}
+
+// auditData is the audit log as last read, and the files' state then.
+type auditData struct {
+	records []audit.Record
+	stamp   auditStamp
+	err     string // the log could not be read (in words), "" when fine
+}
+
+// auditStamp is what tells the log changed without reading it.
+type auditStamp struct {
+	size, prevSize int64
+	mod, prevMod   time.Time
+}
+
+func statAudit(path string) auditStamp {
+	var st auditStamp
+	if fi, err := os.Stat(path); err == nil {
+		st.size, st.mod = fi.Size(), fi.ModTime()
+	}
+	if fi, err := os.Stat(audit.PreviousPath(path)); err == nil {
+		st.prevSize, st.prevMod = fi.Size(), fi.ModTime()
+	}
+	return st
+}
+
+// fetchAudit reads the audit log from since when it changed since prev.
+// A log that cannot be read is said in words, not a failed poll.
+func fetchAudit(e *env, path string, since time.Time, prev *auditData, gen uint64) tea.Cmd {
+	return fetchCmd(e, feedAudit, gen, func(context.Context) (*auditData, error) {
+		st := statAudit(path)
+		if prev != nil && prev.stamp == st && prev.err == "" {
+			return prev, nil
+		}
+		recs, err := audit.Read(path, since)
+		if err != nil {
+			return &auditData{stamp: st, err: err.Error()}, nil
+		}
+		return &auditData{records: recs, stamp: st}, nil
+	})
+}

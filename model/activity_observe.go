@@ -1,0 +1,84 @@
+package model
+
+// What each feed's accepted reply tells the Activity. The root calls
+// observationOf after routing a good reply to its owner and hands the result
+// to the Activity tab as an observedMsg; it never looks inside either.
+
+import (
+	"iter"
+
+	"github.com/stratop/stratop/api"
+)
+
+// observedMsg carries one observation to the Activity tab.
+type observedMsg struct{ obs observation }
+
+// observationOf is the observation of a good reply, if its data tells one.
+func observationOf(msg fetchedMsg) (observation, bool) {
+	if msg.err != nil || msg.data == nil {
+		return observation{}, false
+	}
+	switch d := msg.data.(type) {
+	case observable:
+		return d.observe(msg.span), true
+	case *api.Strategy: // the Strategies tab's detail pane
+		if d == nil {
+			return observation{}, false
+		}
+		return observation{source: srcDetail, span: msg.span, strategies: one(d), complete: true}, true
+	case *api.DashboardStats:
+		if d == nil {
+			return observation{}, false
+		}
+		return observation{span: msg.span, stats: d}, true
+	}
+	return observation{}, false
+}
+
+func one(s *api.Strategy) iter.Seq[*api.Strategy] {
+	return func(yield func(*api.Strategy) bool) { yield(s) }
+}
+
+// strategiesOf yields the strategies of a slice without copying them.
+func strategiesOf(list []api.Strategy) iter.Seq[*api.Strategy] {
+	return func(yield func(*api.Strategy) bool) {
+		for i := range list {
+			if !yield(&list[i]) {
+				return
+			}
+		}
+	}
+}
+
+// observe: a page of the Strategies tab. The page is the list source's
+// whole set; a row that left it (another page, filter or sort) is only
+// forgotten, never reported.
+func (nd *strategiesData) observe(s span) observation {
+	if nd == nil {
+		return observation{}
+	}
+	items := nd.items
+	return observation{source: srcList, span: s, complete: true, strategies: func(yield func(*api.Strategy) bool) {
+		for i := range items {
+			if !yield(&items[i].Strategy) {
+				return
+			}
+		}
+	}}
+}
+
+// observe: the Overview's strategies per status.
+func (c *countsData) observe(s span) observation {
+	if c == nil {
+		return observation{}
+	}
+	return observation{span: s, counts: c}
+}
+
+// observe: the users list, for users added.
+func (u *usersData) observe(s span) observation {
+	if u == nil {
+		return observation{}
+	}
+	return observation{span: s, users: u.users}
+}

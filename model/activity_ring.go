@@ -1,0 +1,60 @@
+package model
+
+// The Activity feed's memory: a ring of the last maxActivity entries. When
+// it is full the oldest entry is overwritten, so the feed never grows past
+// the cap however long the dashboard runs.
+
+import "github.com/stratop/stratop/ui"
+
+// maxActivity is how many entries the feed keeps.
+const maxActivity = 10_000
+
+// activityItem is one entry with what its row needs, built once.
+type activityItem struct {
+	id    int64 // unique and increasing: the table's row id
+	entry ui.ActivityEntry
+	cells []ui.Cell
+	key   string // lower-cased search text
+}
+
+// ring holds the newest entries; it is mutated in place by its owner.
+type ring struct {
+	items []activityItem
+	head  int // index of the oldest item once full
+	next  int64
+	limit int
+}
+
+func newRing(limit int) *ring { return &ring{limit: limit} }
+
+// add appends an entry, overwriting the oldest when full.
+func (r *ring) add(e ui.ActivityEntry) {
+	r.next++
+	it := activityItem{id: r.next, entry: e, cells: ui.ActivityCells(e), key: ui.ActivitySearchKey(e)}
+	if len(r.items) < r.limit {
+		r.items = append(r.items, it)
+		return
+	}
+	r.items[r.head] = it
+	r.head = (r.head + 1) % r.limit
+}
+
+func (r *ring) len() int { return len(r.items) }
+
+// at is the i-th newest item (0 is the newest).
+func (r *ring) at(i int) *activityItem {
+	n := len(r.items)
+	return &r.items[(r.head+n-1-i+n)%n]
+}
+
+// rows lists ids and cells newest first, for the table.
+func (r *ring) rows() ([]int64, [][]ui.Cell) {
+	n := len(r.items)
+	ids := make([]int64, n)
+	cells := make([][]ui.Cell, n)
+	for i := 0; i < n; i++ {
+		it := r.at(i)
+		ids[i], cells[i] = it.id, it.cells
+	}
+	return ids, cells
+}

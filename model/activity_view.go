@@ -1,0 +1,166 @@
+package model
+
+// Keys, layout, cached body and help of the Activity tab.
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/ui"
+)
+
+// jumpMsg asks the root to show a strategy (the Strategies tab, selecting
+// it) or a user (choosing the user, on the Users tab).
+type jumpMsg struct {
+	strategy int64
+	user     string
+}
+
+func (t activityTab) updateKey(msg tea.KeyMsg) (activityTab, tea.Cmd) {
+	if t.input.focused {
+		return t.updateInput(msg), nil
+	}
+	k := t.env.keys.List
+	if tbl, moved := t.tbl.navigate(msg, k); moved {
+		t.tbl = tbl
+		return t, nil
+	}
+	switch {
+	case key.Matches(msg, k.Search):
+		t.input.focused = true
+	case key.Matches(msg, k.Enter):
+		if e, ok := t.selectedEntry(); ok && (e.Strategy != 0 || e.User != "") {
+			j := jumpMsg{strategy: e.Strategy, user: e.User}
+			return t, func() tea.Msg { return j }
+		}
+	case key.Matches(msg, k.Back) && t.input.Value() != "":
+		t.input = newLineInput(maxFilterRunes, nil)
+		return t.refilter(), nil
+	}
+	return t, nil
+}
+
+// updateInput handles a key while the filter has focus.
+func (t activityTab) updateInput(msg tea.KeyMsg) activityTab {
+	k := t.env.keys.Input
+	switch {
+	case key.Matches(msg, k.Up):
+		t.tbl = t.tbl.move(-1)
+	case key.Matches(msg, k.Down):
+		t.tbl = t.tbl.move(1)
+	case key.Matches(msg, k.Clear):
+		t.input = newLineInput(maxFilterRunes, nil)
+		return t.refilter()
+	case key.Matches(msg, k.Accept):
+		t.input.focused = false
+	default:
+		var changed bool
+		if t.input, changed = t.input.update(msg, k); changed {
+			return t.refilter()
+		}
+	}
+	return t
+}
+
+// selectedEntry is the entry under the cursor.
+func (t activityTab) selectedEntry() (ui.ActivityEntry, bool) {
+	_, row, ok := t.tbl.selected()
+	if !ok || row >= t.feed.len() {
+		return ui.ActivityEntry{}, false
+	}
+	return t.feed.at(row).entry, true
+}
+
+// refilter shows the entries matching the typed text: a kind ("vanished",
+// "action", "watched") or any text of the line.
+func (t activityTab) refilter() activityTab {
+	t.query = strings.ToLower(strings.TrimSpace(t.input.Value()))
+	if t.query == "" {
+		t.tbl = t.tbl.setOrder(nil)
+		return t
+	}
+	out := make([]int, 0, 64)
+	for i := 0; i < t.feed.len(); i++ {
+		if strings.Contains(t.feed.at(i).key, t.query) {
+			out = append(out, i)
+		}
+	}
+	t.tbl = t.tbl.setOrder(out)
+	return t
+}
+
+// flags marks the lines about watched items.
+func (t activityTab) flags() map[int64]ui.RowFlags {
+	f := map[int64]ui.RowFlags{}
+	for i := 0; i < t.feed.len(); i++ {
+		if it := t.feed.at(i); it.entry.Watched {
+			f[it.id] = ui.RowFlags{Watched: true}
+		}
+	}
+	return f
+}
+
+func (t activityTab) SetSize(width, height int) tab {
+	t.width, t.height = width, height
+	return t.render()
+}
+
+func (t activityTab) render() activityTab {
+	if t.width <= 0 || t.height <= 0 {
+		return t
+	}
+	st := &t.env.styles
+	above := 2 // the filter line and the header
+	if t.notice != "" {
+		above++
+	}
+	t.tbl = t.tbl.setSize(t.width, t.height-above)
+	lines := make([]string, 0, t.height)
+	lines = append(lines, t.filterLine())
+	if t.notice != "" {
+		lines = append(lines, ui.ErrorLine(*st, t.notice, t.width))
+	}
+	lines = append(lines, t.tbl.lines()...)
+	if t.tbl.len() == 0 {
+		lines = append(lines, ui.Muted(*st, ui.EmptyActivity(t.query != ""), t.width))
+	}
+	t.body = ui.Lines(lines, t.height)
+	return t
+}
+
+// filterLine is the input while filtering, else the count, the watches,
+// a notice and a hint.
+func (t activityTab) filterLine() string {
+	st := t.env.styles
+	count := ui.ActivityCount(t.tbl.len(), t.feed.len(), t.query != "")
+	if t.input.focused || len(t.input.value) > 0 {
+		return ui.FilterInput(st, t.input.Value(), t.input.focused, count, t.width)
+	}
+	k := t.env.keys.List
+	watching := ui.WatchingCount(len(t.watches.strategies), len(t.watches.users))
+	line := ui.JoinNonEmpty(" · ", count, watching, ui.Hint(ui.WithDesc(k.Search, "filter"), ui.WithDesc(k.Enter, "go to")))
+	return ui.Muted(st, line, t.width)
+}
+
+func (t activityTab) View() string { return t.body }
+
+func (t activityTab) Help() ui.HelpMap {
+	if t.input.focused {
+		k := t.env.keys.Input
+		return ui.HelpMap{
+			Short: []key.Binding{k.Accept, k.Clear, k.Up, k.Down},
+			Full:  [][]key.Binding{{k.Accept, k.Clear, k.DeleteChar, k.DeleteWord, k.Empty}, {k.Up, k.Down}},
+		}
+	}
+	k := t.env.keys.List
+	e, ok := t.selectedEntry()
+	enter := ui.WithDesc(ui.Enabled(k.Enter, ok && (e.Strategy != 0 || e.User != "")), "go to")
+	back := ui.WithDesc(ui.Enabled(k.Back, t.input.Value() != ""), "clear filter")
+	search := ui.WithDesc(k.Search, "filter")
+	return ui.HelpMap{
+		Short: []key.Binding{k.Down, search, enter, back},
+		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {search, enter, back}},
+	}
+}

@@ -1,0 +1,105 @@
+package model
+
+// Watches: strategies and users whose changes the Activity polls for in the
+// background and announces (notify). The Activity tab owns the set; a list
+// tab asks it to toggle one (watchToggleMsg), and the Activity tells every
+// tab the new set (watchesMsg) so they can mark watched rows.
+
+import (
+	"maps"
+	"slices"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/ui"
+)
+
+// watchSet is the watched strategies and users. Its maps are never
+// modified once shared: a change makes new ones.
+type watchSet struct {
+	strategies map[int64]bool
+	users      map[string]bool
+}
+
+func watchSetOf(w Watches) watchSet {
+	s := watchSet{strategies: make(map[int64]bool, len(w.Strategies)), users: make(map[string]bool, len(w.Users))}
+	for _, id := range w.Strategies {
+		s.strategies[id] = true
+	}
+	for _, u := range w.Users {
+		if u != "" {
+			s.users[u] = true
+		}
+	}
+	return s
+}
+
+// watches is the set as the store keeps it.
+func (s watchSet) watches() Watches {
+	return Watches{Strategies: slices.Sorted(maps.Keys(s.strategies)), Users: slices.Sorted(maps.Keys(s.users))}
+}
+
+// toggled is the set with one strategy (id != 0) or user flipped.
+func (s watchSet) toggled(id int64, user string) watchSet {
+	if id != 0 {
+		s.strategies = toggled(s.strategies, id, !s.strategies[id])
+		return s
+	}
+	next := make(map[string]bool, len(s.users)+1)
+	maps.Copy(next, s.users)
+	on := !next[user]
+	if on {
+		next[user] = true
+	} else {
+		delete(next, user)
+	}
+	s.users = next
+	return s
+}
+
+// watchToggleMsg asks the Activity to watch or stop watching a strategy
+// (id) or a user (external id).
+type watchToggleMsg struct {
+	strategy int64
+	user     string
+}
+
+func watchToggleCmd(id int64, user string) tea.Cmd {
+	return func() tea.Msg { return watchToggleMsg{strategy: id, user: user} }
+}
+
+// watchesMsg tells every tab the watched set.
+type watchesMsg struct{ set watchSet }
+
+// watchSavedMsg is the end of a save of the watches.
+type watchSavedMsg struct{ err error }
+
+// saveWatchesCmd writes the set for the profile (version orders saves).
+func saveWatchesCmd(store *WatchStore, profile string, set watchSet, version uint64) tea.Cmd {
+	if store == nil {
+		return nil
+	}
+	w := set.watches()
+	return func() tea.Msg { return watchSavedMsg{err: store.Save(profile, w, version)} }
+}
+
+// WithWatchStore keeps the watches in store, per profile (WithProfile):
+// New loads the profile's watches, so a model built for another profile
+// watches that profile's items.
+func WithWatchStore(store *WatchStore) Option { return func(e *env) { e.watchStore = store } }
+
+// loadWatches reads the profile's watches at New. A file that cannot be
+// read is said in words on the Activity tab and the dashboard starts
+// watching nothing; it is replaced at the next save.
+func (e *env) loadWatches() {
+	e.watchStart = watchSetOf(Watches{})
+	if e.watchStore == nil {
+		return
+	}
+	w, err := e.watchStore.Load(e.profile)
+	if err != nil {
+		e.watchErr = ui.WatchesUnreadable(err.Error())
+		return
+	}
+	e.watchStart = watchSetOf(w)
+}

@@ -1,0 +1,191 @@
+package ui
+
+// Rows and wording of the Activity tab: what changed (seen by polling) and
+// what was done (the audit log), newest first.
+
+import (
+	"strings"
+	"time"
+
+	"github.com/stratop/stratop/api"
+)
+
+// Kinds of Activity lines: the words shown in the KIND column and matched
+// by the filter.
+const (
+	KindStatus    = "status"    // a strategy changed state
+	KindAppeared  = "appeared"  // a strategy newer than every one seen before
+	KindCompleted = "completed" // a strategy reached completed
+	KindVanished  = "vanished"  // archived, or gone (404) on a read by id
+	KindCount     = "count"     // an integration count changed
+	KindUser      = "user"      // a user was added
+	KindAction    = "action"    // an action sent from this machine
+)
+
+// ActivityEntry is one line of the Activity feed. Text fields are
+// sanitised by the model before they get here.
+type ActivityEntry struct {
+	At       time.Time
+	Kind     string
+	Strategy int64  // 0 when the line is about no strategy
+	User     string // external user id, "" for none
+	Symbol   string // pool symbol
+	Old, New string // the state (or count) before and after
+	Note     string // more words: an action's outcome and error text
+	Watched  bool   // about a watched strategy or user
+}
+
+// ActivityColumns are the columns of the Activity feed.
+func ActivityColumns() []Column {
+	return []Column{
+		{Title: "TIME", Min: 8, Max: 8},
+		{Title: "KIND", Min: 9, Max: 9},
+		{Title: "ID", Min: 5, Max: 8, Right: true},
+		{Title: "USER", Min: 8, Max: 20, Priority: 2},
+		{Title: "POOL", Min: 5, Max: 10, Priority: 1},
+		{Title: "CHANGE", Min: 16, Max: 90},
+	}
+}
+
+// kindTones colour the KIND cell.
+var kindTones = map[string]Tone{
+	KindAppeared:  TonePositive,
+	KindCompleted: ToneCompleted,
+	KindVanished:  ToneNegative,
+	KindCount:     ToneMuted,
+}
+
+// ActivityCells builds the cells of an entry in ActivityColumns order.
+func ActivityCells(e ActivityEntry) []Cell {
+	id := ""
+	if e.Strategy != 0 {
+		id = Int(e.Strategy)
+	}
+	change := e.Note
+	switch {
+	case e.Kind == KindCount:
+		change = JoinNonEmpty(" ", e.Note, OrDash(e.Old)+" -> "+OrDash(e.New))
+	case e.Old != "" || e.New != "":
+		change = JoinNonEmpty(" ", OrDash(e.Old)+" -> "+OrDash(e.New), e.Note)
+	}
+	tone := kindTones[e.Kind]
+	if e.Kind == KindStatus {
+		tone = StatusTone(api.Status(e.New))
+	}
+	return []Cell{
+		{Text: Clock(e.At), Tone: ToneMuted},
+		{Text: e.Kind, Tone: tone},
+		{Text: id},
+		{Text: e.User},
+		{Text: e.Symbol},
+		{Text: change},
+	}
+}
+
+// ActivitySearchKey is the lower-cased text the Activity filter matches:
+// kind, id, user, pool and the change.
+func ActivitySearchKey(e ActivityEntry) string {
+	var b strings.Builder
+	for _, c := range ActivityCells(e)[1:] {
+		b.WriteString(strings.ToLower(c.Text))
+		b.WriteByte('\x00')
+	}
+	if e.Watched {
+		b.WriteString("watched")
+	}
+	return b.String()
+}
+
+// ActionNote words an action's outcome for the feed: "done", "refused: why",
+// "failed: error", "outcome unknown", with who sent it.
+func ActionNote(action, outcome, errText, source string, pending bool) string {
+	var o string
+	switch {
+	case pending:
+		o = "outcome unknown (no outcome recorded)"
+	case outcome == "unknown":
+		o = "outcome unknown"
+	case errText != "" && (outcome == "refused" || outcome == "failed"):
+		o = outcome + ": " + errText
+	default:
+		o = outcome
+	}
+	s := action + ": " + o
+	if source != "" {
+		s += " (" + source + ")"
+	}
+	return s
+}
+
+// ActivityCount is the feed's count: "12 entries", "3 of 12 entries".
+func ActivityCount(shown, total int, filtered bool) string {
+	s := Int(int64(total)) + " entries"
+	if total == 1 {
+		s = "1 entry"
+	}
+	if filtered {
+		s = Int(int64(shown)) + " of " + s
+	}
+	return s
+}
+
+// EmptyActivity says why the feed has no lines.
+func EmptyActivity(filtered bool) string {
+	if filtered {
+		return "no entry matches"
+	}
+	return "nothing changed yet: changes seen by polling and actions sent show here"
+}
+
+// Badge is a tab title with its unseen count: "Activity (3)".
+func Badge(title string, n int) string {
+	if n <= 0 {
+		return title
+	}
+	return title + " (" + Int(int64(n)) + ")"
+}
+
+// WatchesUnreadable says the saved watches could not be read.
+func WatchesUnreadable(err string) string {
+	return "watches could not be read (" + Sanitize(err) + "): starting with none"
+}
+
+// WatchesUnsaved says the watches could not be saved.
+func WatchesUnsaved(err string) string { return "watches could not be saved: " + Sanitize(err) }
+
+// AuditUnreadable says the audit log could not be read.
+func AuditUnreadable(err string) string { return "audit log could not be read: " + Sanitize(err) }
+
+// NotifyText is the text of a desktop notification for an entry.
+func NotifyText(e ActivityEntry) string {
+	s := "stratop: " + e.Kind
+	if e.Strategy != 0 {
+		s += " strategy " + Int(e.Strategy)
+	}
+	if e.User != "" {
+		s += " user " + e.User
+	}
+	if e.Old != "" || e.New != "" {
+		s += " " + OrDash(e.Old) + " -> " + OrDash(e.New)
+	}
+	return s
+}
+
+// WatchingCount says what is watched: "watching 2 strategies, 1 user".
+func WatchingCount(strategies, users int) string {
+	if strategies == 0 && users == 0 {
+		return ""
+	}
+	var parts []string
+	if strategies == 1 {
+		parts = append(parts, "1 strategy")
+	} else if strategies > 1 {
+		parts = append(parts, Int(int64(strategies))+" strategies")
+	}
+	if users == 1 {
+		parts = append(parts, "1 user")
+	} else if users > 1 {
+		parts = append(parts, Int(int64(users))+" users")
+	}
+	return "watching " + strings.Join(parts, ", ")
+}
