@@ -2,9 +2,8 @@ package model
 
 // The Activity tab: what changed, seen by polling (the differ's entries),
 // and what was done (the audit log), newest first in one feed of at most
-// maxActivity entries. It owns the watches and the feeds that poll them,
-// the newest strategies and the audit log in the background, whichever tab
-// is shown.
+// maxActivity entries. It owns the watches and the feeds that poll them
+// and the audit log, in the background, whichever tab is shown.
 
 import (
 	"time"
@@ -30,7 +29,6 @@ type activityTab struct {
 	diff *differ // mutated in place: only this tab's Update touches it
 	feed *ring   // mutated in place, likewise
 
-	newest  source[*newestData]
 	watched source[*watchData]
 	users   source[*usersWatchData]
 	audit   source[*auditData]
@@ -53,7 +51,6 @@ func newActivityTab(e *env) activityTab {
 		base:    base{env: e},
 		diff:    newDiffer(),
 		feed:    newRing(maxActivity),
-		newest:  newSource[*newestData](feedNewest),
 		watched: newSource[*watchData](feedWatchStrategies),
 		users:   newSource[*usersWatchData](feedWatchUsers),
 		audit:   newSource[*auditData](feedAudit),
@@ -70,21 +67,18 @@ func newActivityTab(e *env) activityTab {
 
 // Start begins the background feeds (the root calls it once, at New).
 func (t activityTab) Start() (tab, tea.Cmd) {
-	var c1, c2, c3, c4 tea.Cmd
-	t.newest, c1 = t.newest.start(t.fetchNewest)
+	var c1, c2, c3 tea.Cmd
 	if t.polls(feedAudit) {
-		t.audit, c2 = t.audit.start(t.fetchAudit)
+		t.audit, c1 = t.audit.start(t.fetchAudit)
 	}
 	if t.polls(feedWatchStrategies) {
-		t.watched, c3 = t.watched.start(t.fetchWatched)
+		t.watched, c2 = t.watched.start(t.fetchWatched)
 	}
 	if t.polls(feedWatchUsers) {
-		t.users, c4 = t.users.start(t.fetchWatchedUsers)
+		t.users, c3 = t.users.start(t.fetchWatchedUsers)
 	}
-	return t, tea.Batch(c1, c2, c3, c4)
+	return t, tea.Batch(c1, c2, c3)
 }
-
-func (t activityTab) fetchNewest(gen uint64) tea.Cmd { return fetchNewest(t.env, gen) }
 
 func (t activityTab) fetchWatched(gen uint64) tea.Cmd {
 	return fetchWatched(t.env, t.watches.watches().Strategies, gen)
@@ -98,8 +92,8 @@ func (t activityTab) fetchAudit(gen uint64) tea.Cmd {
 	return fetchAudit(t.env, t.env.auditPath, t.since, t.audit.data, gen)
 }
 
-// polls reports whether a feed of this tab polls now: always, except the
-// watch feeds while nothing is watched.
+// polls reports whether a feed of this tab polls now: the watch feeds
+// while something is watched, the audit log when there is one.
 func (t activityTab) polls(id feedID) bool {
 	switch id {
 	case feedWatchStrategies:
@@ -175,9 +169,6 @@ func (t activityTab) settle(msg fetchedMsg) (activityTab, tea.Cmd) {
 	var accepted, changed bool
 	var cmd tea.Cmd
 	switch msg.feed {
-	case feedNewest:
-		t.newest, accepted, _ = t.newest.settle(msg, t.env)
-		t.newest, cmd = t.newest.rearm(accepted, true, t.fetchNewest)
 	case feedWatchStrategies:
 		t.watched, accepted, _ = t.watched.settle(msg, t.env)
 		t.watched, cmd = t.watched.rearm(accepted, t.polls(feedWatchStrategies), t.fetchWatched)
@@ -197,8 +188,6 @@ func (t activityTab) settle(msg fetchedMsg) (activityTab, tea.Cmd) {
 func (t activityTab) poll(msg pollMsg) (activityTab, tea.Cmd) {
 	var cmd tea.Cmd
 	switch msg.feed {
-	case feedNewest:
-		t.newest, cmd = t.newest.poll(msg, true, t.fetchNewest)
 	case feedWatchStrategies:
 		t.watched, cmd = t.watched.poll(msg, t.polls(msg.feed), t.fetchWatched)
 	case feedWatchUsers:
@@ -298,7 +287,14 @@ func (t activityTab) Badge() int { return t.unseen }
 
 func (t activityTab) Capturing() bool { return t.input.focused }
 
-func (t activityTab) Status() ui.Status { return t.newest.status(t.env.host) }
+// Status is the audit log's; a failing watch read shows in the header's
+// connection health, and its lines stop arriving until it recovers.
+func (t activityTab) Status() ui.Status {
+	if !t.polls(feedAudit) {
+		return ui.Status{}
+	}
+	return t.audit.status(t.env.host)
+}
 
 func (t activityTab) Selection() selection { return selection{} }
 

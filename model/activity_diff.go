@@ -41,7 +41,6 @@ const (
 	srcDetail                             // the Strategies tab's detail pane
 	srcWatch                              // the watched strategies, read by id
 	srcWatchedUsers                       // the watched users' strategies
-	srcNewest                             // the integration's newest strategies
 )
 
 // observation is what one accepted read saw.
@@ -56,6 +55,12 @@ type observation struct {
 	complete bool
 	// gone are strategies a read by id found not to exist (404).
 	gone []int64
+	// newest says the read holds the integration's newest strategy (its
+	// first page, newest first, unfiltered). Only such a read sets the
+	// mark above which a strategy has appeared: any other read may show
+	// older ones only, and a mark set from it would take the strategies
+	// between it and the newest for new.
+	newest bool
 	// counts are the integration's strategies per status (the Overview's
 	// counts feed); users the users list; stats the header stats.
 	counts *countsData
@@ -90,8 +95,8 @@ type differ struct {
 	hasMaxUser  bool
 	counts      *countsData
 	countsLast  uint64
-	usersCount  int64
-	hasUsers    bool
+	stats       api.DashboardStats // the header's counts, last seen
+	hasStats    bool
 	statsLast   uint64
 	watchedIDs  map[int64]bool  // read only: the Activity's watches
 	watchedUser map[string]bool // read only
@@ -120,15 +125,18 @@ func (d *differ) apply(o observation, now time.Time, emit func(ui.ActivityEntry)
 		d.applyUsers(o.users, now, emit)
 	}
 	if o.stats != nil && o.span.first > d.statsLast {
-		if d.hasUsers && o.stats.UsersCount != d.usersCount {
-			emit(ui.ActivityEntry{At: now, Kind: ui.KindCount, Note: "users", Old: itoa(d.usersCount), New: itoa(o.stats.UsersCount)})
+		if d.hasStats && o.stats.UsersCount != d.stats.UsersCount {
+			emit(ui.ActivityEntry{At: now, Kind: ui.KindCount, Note: "users", Old: itoa(d.stats.UsersCount), New: itoa(o.stats.UsersCount)})
 		}
-		d.usersCount, d.hasUsers, d.statsLast = o.stats.UsersCount, true, o.span.last
+		if d.hasStats && o.stats.StrategiesCount != d.stats.StrategiesCount {
+			emit(ui.ActivityEntry{At: now, Kind: ui.KindCount, Note: "strategies", Old: itoa(d.stats.StrategiesCount), New: itoa(o.stats.StrategiesCount)})
+		}
+		d.stats, d.hasStats, d.statsLast = *o.stats, true, o.span.last
 	}
 }
 
 func (d *differ) applyStrategies(o observation, now time.Time, emit func(ui.ActivityEntry)) {
-	newest := o.source == srcNewest && !d.hasMaxID
+	baseline := o.newest && !d.hasMaxID
 	for s := range o.strategies {
 		if s.ID > d.maxID {
 			if d.hasMaxID {
@@ -167,7 +175,7 @@ func (d *differ) applyStrategies(o observation, now time.Time, emit func(ui.Acti
 		}
 		d.known[s.ID] = cur
 	}
-	if newest {
+	if baseline {
 		d.hasMaxID = true
 	}
 	if !o.complete {

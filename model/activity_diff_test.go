@@ -123,18 +123,32 @@ func TestDifferAppearedNeedsTheNewestBaseline(t *testing.T) {
 	r := newDiffRun()
 	// A page of older strategies seen first sets no mark.
 	r.apply(page(srcList, r.next(), stratsFrom(1, 10, api.StatusActive)...))
-	r.apply(page(srcNewest, r.next(), stratsFrom(41, 20, api.StatusActive)...))
+	// A user's list with newer ones sets none either.
+	r.apply(page(srcWatchedUsers, r.next(), stratsFrom(30, 5, api.StatusActive)...))
+	r.apply(newestPage(r.next(), stratsFrom(41, 20, api.StatusActive)...))
 	if len(r.seen) != 0 {
 		t.Fatalf("the baseline reported %+v", r.seen)
 	}
-	got := r.apply(page(srcNewest, r.next(), stratsFrom(42, 20, api.StatusActive)...))
+	got := r.apply(newestPage(r.next(), stratsFrom(42, 20, api.StatusActive)...))
 	if len(got) != 1 || got[0].Kind != ui.KindAppeared || got[0].Strategy != 61 {
 		t.Fatalf("got %+v, want 61 appeared", got)
 	}
-	// The list showing it later says nothing more.
+	// Seen again later, by any read, it says nothing more; a newer one seen
+	// first by a watched user's list has appeared too.
 	if got := r.apply(page(srcList, r.next(), stratsFrom(52, 10, api.StatusActive)...)); len(got) != 0 {
 		t.Fatalf("seen again it reported %+v", got)
 	}
+	got = r.apply(page(srcWatchedUsers, r.next(), strat(62, api.StatusActive)))
+	if len(got) != 1 || got[0].Kind != ui.KindAppeared || got[0].Strategy != 62 {
+		t.Fatalf("got %+v, want 62 appeared", got)
+	}
+}
+
+// newestPage is the unfiltered first page, newest first.
+func newestPage(s span, list ...api.Strategy) observation {
+	o := page(srcList, s, list...)
+	o.newest = true
+	return o
 }
 
 func TestDifferGoneAndForgotten(t *testing.T) {

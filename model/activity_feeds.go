@@ -3,8 +3,6 @@ package model
 // The Activity tab's own feeds. They poll at the poll interval whichever tab
 // is shown, so changes reach the feed while the operator looks elsewhere:
 //
-//   - newest: the integration's newest strategies (one page, sorted latest),
-//     which tells what appeared;
 //   - watched strategies, each read by id (a 404 confirms it is gone);
 //   - watched users' strategies (getFilteredStrategies, first page of 100);
 //     a strategy that left a complete list is read by id to tell archived
@@ -12,6 +10,7 @@ package model
 //   - the audit log file, read again only when its size or time changed.
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"os"
@@ -27,32 +26,9 @@ import (
 
 // Sizes of the background reads.
 const (
-	newestPageSize  = 20
 	watchedUserPage = 100 // the spec's maximum page size
 	watchReads      = 4   // reads by id in parallel
 )
-
-// newestData is the newest page.
-type newestData struct{ strategies []api.Strategy }
-
-func (n *newestData) observe(s span) observation {
-	return observation{source: srcNewest, span: s, complete: true, strategies: strategiesOf(n.strategies)}
-}
-
-func fetchNewest(e *env, gen uint64) tea.Cmd {
-	client := e.api
-	return fetchCmd(e, feedNewest, gen, func(ctx context.Context) (*newestData, error) {
-		p, err := orEmpty(client.ListStrategies(ctx, api.StrategyFilter{Page: 1, PageSize: newestPageSize, SortBy: "latest"}))
-		if err != nil {
-			return nil, err
-		}
-		nd := &newestData{strategies: make([]api.Strategy, len(p.Strategies))}
-		for i, s := range p.Strategies {
-			nd.strategies[i] = cleanStrategy(s)
-		}
-		return nd, nil
-	})
-}
 
 // watchData is one poll of the watched strategies.
 type watchData struct {
@@ -99,7 +75,7 @@ func readByID(ctx context.Context, client API, ids []int64) ([]api.Strategy, []i
 	if first != nil {
 		return nil, nil, first
 	}
-	slices.SortFunc(found, func(a, b api.Strategy) int { return int(a.ID - b.ID) })
+	slices.SortFunc(found, func(a, b api.Strategy) int { return cmp.Compare(a.ID, b.ID) })
 	slices.Sort(gone)
 	return found, gone, nil
 }

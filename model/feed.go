@@ -37,7 +37,6 @@ const (
 	feedUsers
 	feedUserDetail
 	// The Activity tab's own feeds, polled whichever tab is shown.
-	feedNewest          // the integration's newest strategies: what appeared
 	feedWatchStrategies // the watched strategies, read by id
 	feedWatchUsers      // the watched users' strategies
 	feedAudit           // the audit log file

@@ -28,16 +28,14 @@ func TestFirstFrameBeforeAnyAnswer(t *testing.T) {
 	if n := strings.Count(v, "\n") + 1; n != 24 {
 		t.Fatalf("frame has %d lines, want 24", n)
 	}
-	// Init carries the first fetches: stats, the Overview's counts, and the
-	// Activity's newest strategies, which poll in the background (nothing
-	// is watched and no audit log is set here).
+	// Init carries the first fetches: stats and the Overview's counts.
 	msgs := fetched(runCmd(m.Init()))
 	owners := map[feedID]bool{}
 	for _, r := range msgs {
 		owners[r.feed] = true
 	}
-	if !owners[feedStats] || !owners[feedCounts] || !owners[feedNewest] || len(owners) != 3 {
-		t.Fatalf("Init fetched %v, want stats, counts and newest only", owners)
+	if !owners[feedStats] || !owners[feedCounts] || len(owners) != 2 {
+		t.Fatalf("Init fetched %v, want stats and counts only", owners)
 	}
 }
 

@@ -322,13 +322,12 @@ func TestProgramUnauthorized(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A long interval: the first three failures (stats, counts, the
-	// Activity's newest strategies) are the only ones before the golden is
-	// taken.
+	// A long interval: the first two failures (stats, counts) are the only
+	// ones before the golden is taken.
 	m := New(t.Context(), sandboxClient{c}, WithClock(func() time.Time { return t0 }), WithInterval(time.Hour))
 	pr := testkit.NewProbe(m.Tea())
 	tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(80, 24))
 	a := &app{t: t, w: 80, h: 24, tm: tm, sb: sb, probe: pr}
-	a.waitText("credentials rejected: run stratop login", "3 in a row", "no stats")
+	a.waitText("credentials rejected: run stratop login", "2 in a row", "no stats")
 	a.finish()
 }

@@ -26,11 +26,12 @@ type strategiesData struct {
 	total      int
 	gains      []ui.ChainGain
 	userCounts string // the user's totals in words, "" when not sent
+	newest     bool   // the integration's first page, newest first, unfiltered
 }
 
 // same reports whether two prepared pages show the same thing.
 func (a *strategiesData) same(b *strategiesData) bool {
-	return a.userView == b.userView && a.page == b.page && a.pages == b.pages && a.total == b.total &&
+	return a.userView == b.userView && a.newest == b.newest && a.page == b.page && a.pages == b.pages && a.total == b.total &&
 		a.userCounts == b.userCounts && reflect.DeepEqual(a.gains, b.gains) && reflect.DeepEqual(a.items, b.items)
 }
 
@@ -74,6 +75,7 @@ func (t strategiesTab) fetchList(gen uint64) tea.Cmd {
 				return nil, err
 			}
 			nd = prepareStrategiesPage(p)
+			nd.newest = page == 1 && filter == (stratFilter{})
 		} else {
 			r, err := orEmpty(client.GetFilteredStrategies(ctx, filter.userQuery(user, page, size)))
 			if err != nil {
