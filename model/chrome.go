@@ -67,13 +67,7 @@ func (m Model) refreshChrome() Model {
 		c.header = ui.Header(st, in.header, width)
 	}
 	if all || c.in.active != in.active || c.in.badges != in.badges {
-		titles := tabTitles()
-		for i := range titles {
-			if i < maxBadged {
-				titles[i] = ui.Badge(titles[i], in.badges[i])
-			}
-		}
-		c.tabs = ui.TabBar(st, titles, in.active, width)
+		c.tabs = ui.TabBar(st, m.barTitles(), in.active, width)
 	}
 	if all || c.in.status != in.status {
 		c.status = ui.StatusLine(st, in.status, width)
@@ -91,6 +85,17 @@ func (m Model) refreshChrome() Model {
 	c.in, c.helpMap, c.built = in, hm, true
 	m.chrome = c
 	return m
+}
+
+// barTitles are the tab bar's titles, each with its tab's count.
+func (m Model) barTitles() []string {
+	titles := tabTitles()
+	for i, t := range m.tabs {
+		if b, ok := t.(badged); ok && i < len(titles) {
+			titles[i] = ui.Badge(titles[i], b.Badge())
+		}
+	}
+	return titles
 }
 
 // helpMap composes the help of the moment: an open dialog's keys alone; a

@@ -56,7 +56,7 @@ func (m Model) handleMouse(msg tea.MouseMsg) (Model, tea.Cmd) {
 		if m.tabs[m.active].Capturing() {
 			return m, nil // as 1-5 type into a focused input
 		}
-		return m.switchTab(ui.TabAt(m.env.styles, tabTitles(), m.active, msg.X))
+		return m.switchTab(ui.TabAt(m.env.styles, m.barTitles(), m.active, msg.X))
 	default:
 		_, h := m.bodySize()
 		y := msg.Y - ui.HeaderHeight
