@@ -33,10 +33,6 @@ const (
 	// idle, 45 fps with one P 0.46-0.49 %, while a key still reaches the
 	// screen within one frame (p95 ~20 ms). See PERFORMANCE.md.
 	dashboardFPS = 45
-
-	// dashboardMaxResponse lets GET /users of a large integration through:
-	// 100,000 users are 10.7 MB of JSON, over the client's default 8 MiB.
-	dashboardMaxResponse = 64 << 20
 )
 
 // dashboardFlags are the root command's flags.
@@ -102,8 +98,7 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 		}
 		profile = target.Profile
 		client, err = api.New(target.BaseURL, api.WithCredentials(target.Creds),
-			api.WithTimeout(dashboardTimeout), api.WithRetries(dashboardRetries),
-			api.WithMaxResponseBytes(dashboardMaxResponse))
+			api.WithTimeout(dashboardTimeout), api.WithRetries(dashboardRetries))
 	}
 	if err != nil {
 		return err

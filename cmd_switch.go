@@ -85,8 +85,7 @@ func (p *profileSwitch) Connect(ctx context.Context, name string) (model.Connect
 		return model.Connection{}, err
 	}
 	client, err := api.New(target.BaseURL, api.WithCredentials(target.Creds),
-		api.WithTimeout(dashboardTimeout), api.WithRetries(dashboardRetries),
-		api.WithMaxResponseBytes(dashboardMaxResponse))
+		api.WithTimeout(dashboardTimeout), api.WithRetries(dashboardRetries))
 	if err != nil {
 		return model.Connection{}, err
 	}

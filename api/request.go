@@ -3,10 +3,12 @@ package api
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/url"
 	"strconv"
+	"time"
 )
 
 // maxErrorBodyBytes bounds how much of a non-2xx body is read for its message.
@@ -19,7 +21,23 @@ type route struct {
 	query  url.Values // GET filters; nil for none
 	body   any        // JSON body; nil sends none
 	read   bool       // a read: safe to retry
+
+	// A route whose answer grows with the integration and is decoded as a
+	// stream may read more, for longer, than the client's caps; 0 keeps
+	// them. See usersRoute.
+	maxBytes int64
+	timeout  time.Duration
 }
+
+// limits are the response cap and the per-attempt timeout of rt.
+func (c *Client) limits(rt route) (int64, time.Duration) {
+	return max(c.cfg.maxBytes, rt.maxBytes), max(c.cfg.requestTimeout, rt.timeout)
+}
+
+// bodyReader reads a 2xx body of at most limit bytes into raw. It returns
+// *DecodeError for a body that is not what was expected, and an error of
+// the body's reader (the connection) unwrapped, for attempt to classify.
+type bodyReader func(raw *rawResponse, body io.Reader, limit int64, declared int64) error
 
 // rawResponse is a 2xx answer, read in full (within the cap).
 type rawResponse struct {
@@ -58,10 +76,33 @@ func (c *Client) url(rt route) (*url.URL, error) {
 	return u, nil
 }
 
-// attempt sends one request and reads the answer. A non-2xx answer becomes
-// *Error; a failure below HTTP becomes *TransportError.
-func (c *Client) attempt(ctx context.Context, rt route, u *url.URL, payload []byte) (*rawResponse, error) {
-	actx, cancel := context.WithTimeout(ctx, c.cfg.requestTimeout)
+// readAll is the bodyReader of every route but streamed ones: the body
+// whole, within the cap.
+func readAll(raw *rawResponse, body io.Reader, limit, declared int64) error {
+	if declared > limit {
+		return raw.tooLarge()
+	}
+	b, err := io.ReadAll(io.LimitReader(body, limit+1))
+	if err != nil {
+		return err
+	}
+	if int64(len(b)) > limit {
+		return raw.tooLarge()
+	}
+	raw.body = b
+	return nil
+}
+
+// tooLarge is the error of a body over the cap.
+func (raw *rawResponse) tooLarge() error {
+	return &DecodeError{Method: raw.method, Path: raw.path, StatusCode: raw.status, ContentType: raw.contentType, Err: ErrResponseTooLarge}
+}
+
+// attempt sends one request and reads the answer with read. A non-2xx
+// answer becomes *Error; a failure below HTTP becomes *TransportError.
+func (c *Client) attempt(ctx context.Context, rt route, u *url.URL, payload []byte, read bodyReader) (*rawResponse, error) {
+	limit, timeout := c.limits(rt)
+	actx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	tr := &connTrace{}
 	actx = tr.with(actx)
@@ -92,24 +133,19 @@ func (c *Client) attempt(ctx context.Context, rt route, u *url.URL, payload []by
 		return nil, c.apiError(rt.method, path, resp, b)
 	}
 	raw := &rawResponse{method: rt.method, path: path, status: resp.StatusCode, contentType: ct}
-	tooLarge := &DecodeError{Method: rt.method, Path: path, StatusCode: resp.StatusCode, ContentType: ct, Err: ErrResponseTooLarge}
-	if resp.ContentLength > c.cfg.maxBytes {
-		return nil, tooLarge
-	}
-	b, err := io.ReadAll(io.LimitReader(resp.Body, c.cfg.maxBytes+1))
-	if err != nil {
+	if err := read(raw, resp.Body, limit, resp.ContentLength); err != nil {
+		var de *DecodeError
+		if errors.As(err, &de) {
+			return nil, err
+		}
 		return nil, c.transportError(err, tr, "read")
 	}
-	if int64(len(b)) > c.cfg.maxBytes {
-		return nil, tooLarge
-	}
-	raw.body = b
 	return raw, nil
 }
 
 // call sends rt and decodes the answer into T.
 func call[T any](ctx context.Context, c *Client, rt route, mode bodyMode) (*T, error) {
-	raw, err := c.send(ctx, rt)
+	raw, err := c.send(ctx, rt, readAll)
 	if err != nil {
 		return nil, err
 	}

@@ -22,7 +22,7 @@ const (
 // send runs rt, retrying a read up to c.cfg.retries times on a network
 // error, 429, 502, 503 or 504. Actions are sent exactly once: a retried
 // action could apply twice.
-func (c *Client) send(ctx context.Context, rt route) (*rawResponse, error) {
+func (c *Client) send(ctx context.Context, rt route, read bodyReader) (*rawResponse, error) {
 	var payload []byte
 	if rt.body != nil {
 		b, err := json.Marshal(rt.body)
@@ -43,7 +43,7 @@ func (c *Client) send(ctx context.Context, rt route) (*rawResponse, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, &TransportError{Op: "send", Host: c.base.Host, Err: err}
 		}
-		raw, err := c.attempt(ctx, rt, u, payload)
+		raw, err := c.attempt(ctx, rt, u, payload, read)
 		if err == nil {
 			return raw, nil
 		}

@@ -3,12 +3,43 @@ package api
 import (
 	"context"
 	"net/http"
+	"time"
 )
+
+// GET /users is the one read that grows with the integration and has no
+// paging (spec 4.1): 100,000 users answer 10.7 MB of JSON and 1,000,000
+// users 107 MB, over the client's 8 MiB cap. It is decoded as a stream, so
+// the body is never held whole, and for this route only the cap and the
+// per-attempt timeout are raised: the cap still bounds what a broken or
+// hostile server can make the client read (512 MiB: about 5 million users),
+// and a slow link gets the time such an answer takes.
+const (
+	usersMaxBytes = 512 << 20
+	usersTimeout  = 2 * time.Minute
+)
+
+func usersRoute() route {
+	return route{method: http.MethodGet, path: "/users", read: true, maxBytes: usersMaxBytes, timeout: usersTimeout}
+}
 
 // ListUsers reads the integration's users (GET /users); list entries carry
 // id, externalUserId and walletAddress only.
 func (c *Client) ListUsers(ctx context.Context) ([]User, error) {
-	return callList[User](ctx, c, route{method: http.MethodGet, path: "/users", read: true})
+	out := []User{}
+	err := c.StreamUsers(ctx, func() { out = out[:0] }, func(u User) { out = append(out, u) })
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// StreamUsers reads GET /users as ListUsers does but hands each user to add
+// as it is decoded, in order, so that the answer is never held whole. start
+// runs before each attempt's first user: a read is retried after a partial
+// answer, and the caller starts over then. It returns ListUsers's errors.
+func (c *Client) StreamUsers(ctx context.Context, start func(), add func(User)) error {
+	_, err := c.send(ctx, usersRoute(), streamReader(start, add))
+	return err
 }
 
 // GetUser reads one user by external id (GET /users/{userId}), with email.

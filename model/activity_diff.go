@@ -64,7 +64,7 @@ type observation struct {
 	// counts are the integration's strategies per status (the Overview's
 	// counts feed); users the users list; stats the header stats.
 	counts *countsData
-	users  []api.User
+	users  *usersData
 	stats  *api.DashboardStats
 }
 
@@ -215,17 +215,17 @@ func (d *differ) applyCounts(o observation, now time.Time, emit func(ui.Activity
 
 // applyUsers reports users newer than every one seen before. The list is
 // the whole set, so the first one sets the mark.
-func (d *differ) applyUsers(users []api.User, now time.Time, emit func(ui.ActivityEntry)) {
+func (d *differ) applyUsers(users *usersData, now time.Time, emit func(ui.ActivityEntry)) {
 	top := d.maxUserID
-	for i := range users {
-		u := &users[i]
-		if u.ID <= d.maxUserID {
+	for i, id := range users.ids {
+		if id <= d.maxUserID {
 			continue
 		}
 		if d.hasMaxUser {
-			emit(ui.ActivityEntry{At: now, Kind: ui.KindUser, User: u.ExternalUserID, Note: "added", Watched: d.watchedUser[u.ExternalUserID]})
+			ext := users.external(i)
+			emit(ui.ActivityEntry{At: now, Kind: ui.KindUser, User: ext, Note: "added", Watched: d.watchedUser[ext]})
 		}
-		top = max(top, u.ID)
+		top = max(top, id)
 	}
 	d.maxUserID, d.hasMaxUser = top, true
 }

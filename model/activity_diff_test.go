@@ -174,9 +174,9 @@ func TestDifferCountsAndUsers(t *testing.T) {
 	if len(got) != 2 || got[0].Note != "active" || got[0].Old != "10" || got[0].New != "9" || got[1].Note != "paused" {
 		t.Fatalf("got %+v, want active 10 -> 9 and paused 3 -> 4", got)
 	}
-	users := &usersData{users: []api.User{{ID: 1, ExternalUserID: "a"}, {ID: 2, ExternalUserID: "b"}}}
+	users := usersFromSlice([]api.User{{ID: 1, ExternalUserID: "a"}, {ID: 2, ExternalUserID: "b"}})
 	r.apply(users.observe(r.next()))
-	more := &usersData{users: []api.User{{ID: 3, ExternalUserID: "c"}, {ID: 1, ExternalUserID: "a"}, {ID: 2, ExternalUserID: "b"}}}
+	more := usersFromSlice([]api.User{{ID: 3, ExternalUserID: "c"}, {ID: 1, ExternalUserID: "a"}, {ID: 2, ExternalUserID: "b"}})
 	got = r.apply(more.observe(r.next()))
 	if len(got) != 1 || got[0].Kind != ui.KindUser || got[0].User != "c" {
 		t.Fatalf("got %+v, want user c added", got)

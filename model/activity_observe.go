@@ -81,5 +81,5 @@ func (u *usersData) observe(s span) observation {
 	if u == nil {
 		return observation{}
 	}
-	return observation{span: s, users: u.users}
+	return observation{span: s, users: u}
 }

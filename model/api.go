@@ -23,7 +23,7 @@ type API interface {
 	GetClientPools(ctx context.Context, chainID int64) ([]api.Pool, error)
 	GetPool(ctx context.Context, poolID int64) (*api.Pool, error)
 	GetUserPools(ctx context.Context, req api.UserPoolsRequest) (*api.UserPoolsResponse, error)
-	ListUsers(ctx context.Context) ([]api.User, error)
+	StreamUsers(ctx context.Context, start func(), add func(api.User)) error
 	GetUser(ctx context.Context, userID string) (*api.User, error)
 	GetUserBalances(ctx context.Context, userID string) ([]api.NativeBalance, error)
 	action.Client

@@ -25,10 +25,10 @@ func (t strategiesTab) clip() (clip, bool) {
 // (with the e-mail) when the row is the chosen user, else the list's.
 func (t usersTab) clip() (clip, bool) {
 	_, row, ok := t.tbl.selected()
-	if !ok || t.list.data == nil || row >= len(t.list.data.users) {
+	if !ok || t.list.data == nil || row >= t.list.data.Len() {
 		return clip{}, false
 	}
-	u := t.list.data.users[row]
+	u := t.list.data.user(row)
 	if d := t.detail.data; d != nil && row == t.chosenRow {
 		u = d.user
 	}

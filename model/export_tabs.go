@@ -24,12 +24,12 @@ func (t table) shownRows() []int {
 func (t usersTab) exportable() bool { return t.list.data != nil && t.tbl.len() > 0 }
 
 func (t usersTab) exportPlan() exportPlan {
-	all := t.list.data.users
+	all := t.list.data
 	rows := t.tbl.shownRows()
 	return exportPlan{tab: "users", write: func(w io.Writer) (int, error) {
 		us := make([]api.User, len(rows))
 		for i, r := range rows {
-			us[i] = all[r]
+			us[i] = all.user(r)
 		}
 		return len(us), cli.UsersCSV(w, us)
 	}}

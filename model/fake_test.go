@@ -92,11 +92,15 @@ func (f *fakeAPI) GetUserPools(context.Context, api.UserPoolsRequest) (*api.User
 	return &api.UserPoolsResponse{}, f.record("userpools")
 }
 
-func (f *fakeAPI) ListUsers(context.Context) ([]api.User, error) {
+func (f *fakeAPI) StreamUsers(_ context.Context, start func(), add func(api.User)) error {
 	if err := f.record("users"); err != nil {
-		return nil, err
+		return err
 	}
-	return f.users, nil
+	start()
+	for _, u := range f.users {
+		add(u)
+	}
+	return nil
 }
 
 func (f *fakeAPI) GetUser(_ context.Context, id string) (*api.User, error) {

@@ -28,7 +28,13 @@ type fetcher func(gen uint64) tea.Cmd
 // fetchCmd runs call under the fetch timeout and reports its latency,
 // measured with the injected clock.
 func fetchCmd[T any](e *env, id feedID, gen uint64, call func(ctx context.Context) (T, error)) tea.Cmd {
-	parent, timeout, now, session, reads := e.ctx, e.fetchTimeout, e.now, e.session, e.reads
+	return fetchCmdWithin(e, id, gen, e.fetchTimeout, call)
+}
+
+// fetchCmdWithin is fetchCmd under another timeout, for a read that is
+// known to take longer.
+func fetchCmdWithin[T any](e *env, id feedID, gen uint64, timeout time.Duration, call func(ctx context.Context) (T, error)) tea.Cmd {
+	parent, now, session, reads := e.ctx, e.now, e.session, e.reads
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(parent, timeout)
 		defer cancel()

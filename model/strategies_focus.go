@@ -17,7 +17,7 @@ func (t strategiesTab) seek() (strategiesTab, tea.Cmd) {
 		return t, nil
 	}
 	for pos := 0; pos < t.pane.tbl.len(); pos++ {
-		if t.pane.tbl.ids[t.pane.tbl.rowAt(pos)] == t.want {
+		if t.pane.tbl.id(t.pane.tbl.rowAt(pos)) == t.want {
 			t.want = 0
 			t.pane.tbl = t.pane.tbl.moveTo(pos)
 			var cmd tea.Cmd

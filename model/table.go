@@ -1,14 +1,17 @@
 package model
 
-// table is the state of one list: its rows (ids and cells), an optional
-// filter order, the cursor and scroll offset, and a cache of rendered rows.
-// The selection is an id, never a row index: after new data, a filter or a
-// page change the cursor moves to wherever that id now is, and only when the
-// id is gone does it stay at the same position (clamped).
+// table is the state of one list: its rows (a rowSource: ids, and cells
+// made on demand), an optional filter order, the cursor and scroll offset,
+// and a cache of rendered rows. The selection is an id, never a row index:
+// after new data, a filter or a page change the cursor moves to wherever
+// that id now is, and only when the id is gone does it stay at the same
+// position (clamped).
 //
-// Rendering cost: a row is rendered once per data change, width change or
-// flag change, and only when it first becomes visible (10,000 users cost
-// nothing until scrolled to). The cursor row is rendered per cursor move.
+// Rendering cost: a row's cells are made and the row rendered once per data
+// change, width change or flag change, and only when it first becomes
+// visible; the cache keeps the rows seen lately, not one slot per row, so a
+// million users cost nothing until scrolled to. The cursor row is rendered
+// per cursor move.
 
 import (
 	"strings"
@@ -26,8 +29,7 @@ type table struct {
 	width int
 	rows  int // visible rows below the header
 
-	ids   []int64
-	cells [][]ui.Cell
+	src   rowSource
 	flags map[int64]ui.RowFlags
 
 	order  []int // visible row indexes in display order; nil means all rows
@@ -40,7 +42,7 @@ type table struct {
 	hasSel bool
 
 	header   string
-	rendered []string // per row index; "" until first shown
+	rendered map[int]string // by row index, for rows shown lately
 	selRow   string
 
 	// link adds explorer links to a row's cells as it is drawn, for lists
@@ -48,8 +50,52 @@ type table struct {
 	link func([]ui.Cell) []ui.Cell
 }
 
+// rowSource is what a table lists: the number of rows, each row's id, and
+// its cells, asked for only when the row is drawn or sorted.
+type rowSource interface {
+	Len() int
+	ID(row int) int64
+	Cells(row int) []ui.Cell
+}
+
+// cellTexter is a rowSource that gives one cell's text without making the
+// whole row (sorting a million users by a column).
+type cellTexter interface {
+	CellText(row, col int) string
+}
+
+// cellRows is a rowSource of prepared cells.
+type cellRows struct {
+	ids   []int64
+	cells [][]ui.Cell
+}
+
+func (r cellRows) Len() int                { return len(r.ids) }
+func (r cellRows) ID(row int) int64        { return r.ids[row] }
+func (r cellRows) Cells(row int) []ui.Cell { return r.cells[row] }
+
+// renderCacheMax bounds the rendered rows kept: enough for many screens.
+const renderCacheMax = 4096
+
 func newTable(st *ui.Styles, defs []ui.Column) table {
-	return table{st: st, defs: defs}
+	return table{st: st, defs: defs, src: cellRows{}}
+}
+
+// rowCount is the number of rows, shown or not.
+func (t table) rowCount() int { return t.src.Len() }
+
+// id is the id of a row.
+func (t table) id(row int) int64 { return t.src.ID(row) }
+
+// cellText is the text of column col of a row.
+func (t table) cellText(row, col int) string {
+	if ct, ok := t.src.(cellTexter); ok {
+		return ct.CellText(row, col)
+	}
+	if cells := t.src.Cells(row); col < len(cells) {
+		return cells[col].Text
+	}
+	return ""
 }
 
 // withLinks links the cells of each row as it is drawn.
@@ -61,9 +107,9 @@ func (t table) withLinks(link func([]ui.Cell) []ui.Cell) table {
 // drawCells are row r's cells as drawn: linked when the table links.
 func (t table) drawCells(r int) []ui.Cell {
 	if t.link != nil {
-		return t.link(t.cells[r])
+		return t.link(t.src.Cells(r))
 	}
-	return t.cells[r]
+	return t.src.Cells(r)
 }
 
 // len is the number of displayed rows.
@@ -71,7 +117,7 @@ func (t table) len() int {
 	if t.order != nil {
 		return len(t.order)
 	}
-	return len(t.ids)
+	return t.rowCount()
 }
 
 // rowAt maps a display position to a row index.
@@ -88,7 +134,7 @@ func (t table) selected() (id int64, row int, ok bool) {
 		return 0, 0, false
 	}
 	row = t.rowAt(t.cursor)
-	return t.ids[row], row, true
+	return t.id(row), row, true
 }
 
 // setColumns replaces the column definitions (e.g. user view vs integration).
@@ -106,29 +152,40 @@ func (t table) setSize(width, rows int) table {
 		t.width = width
 		t.cols = ui.LayoutColumns(t.defs, width)
 		t.header = t.renderHeader()
-		t.rendered = make([]string, len(t.ids))
+		t.rendered = nil
 	}
 	t.rows = rows
 	return t.settle()
 }
 
-// setRows replaces the rows, keeping the selected id when it is still there.
-// A row whose cells did not change keeps its rendered string, so a poll in
-// which one value moved renders one row.
+// setRows replaces the rows with prepared cells; see setSource.
 func (t table) setRows(ids []int64, cells [][]ui.Cell) table {
-	rendered := make([]string, len(ids))
-	if len(t.rendered) > 0 && len(t.ids) > 0 && len(ids) <= 4096 {
-		old := make(map[int64]int, len(t.ids))
-		for i, id := range t.ids {
-			old[id] = i
+	return t.setSource(cellRows{ids: ids, cells: cells})
+}
+
+// setSource replaces the rows, keeping the selected id when it is still
+// there. A rendered row whose cells did not change is kept, so a poll in
+// which one value moved renders one row.
+func (t table) setSource(src rowSource) table {
+	var rendered map[int]string
+	if len(t.rendered) > 0 {
+		n := src.Len()
+		where := make(map[int64]int, len(t.rendered))
+		for j := range t.rendered {
+			where[t.id(j)] = j
 		}
-		for i, id := range ids {
-			if j, ok := old[id]; ok && j < len(t.rendered) && sameCells(t.cells[j], cells[i]) {
-				rendered[i] = t.rendered[j]
+		rendered = make(map[int]string, len(t.rendered))
+		for i := 0; i < n && len(where) > 0; i++ {
+			id := src.ID(i)
+			if j, ok := where[id]; ok {
+				delete(where, id)
+				if sameCells(t.src.Cells(j), src.Cells(i)) {
+					rendered[i] = t.rendered[j]
+				}
 			}
 		}
 	}
-	t.ids, t.cells = ids, cells
+	t.src = src
 	t.filter = nil
 	t.sort.perm = t.permute()
 	t.order = t.sorted()
@@ -162,11 +219,10 @@ func (t table) setFlags(flags map[int64]ui.RowFlags) table {
 	old := t.flags
 	t.flags = flags
 	if len(t.rendered) > 0 {
-		rendered := make([]string, len(t.rendered))
-		copy(rendered, t.rendered)
-		for i, id := range t.ids {
-			if old[id] != flags[id] {
-				rendered[i] = ""
+		rendered := make(map[int]string, len(t.rendered))
+		for row, r := range t.rendered {
+			if id := t.id(row); old[id] == flags[id] {
+				rendered[row] = r
 			}
 		}
 		t.rendered = rendered
@@ -180,7 +236,7 @@ func (t table) follow() table {
 	n := t.len()
 	if t.hasSel {
 		for pos := 0; pos < n; pos++ {
-			if t.ids[t.rowAt(pos)] == t.selID {
+			if t.id(t.rowAt(pos)) == t.selID {
 				t.cursor = pos
 				return t.settle()
 			}
@@ -240,7 +296,7 @@ func (t table) settle() table {
 	}
 	t.cursor = min(max(t.cursor, 0), n-1)
 	row := t.rowAt(t.cursor)
-	t.selID, t.hasSel = t.ids[row], true
+	t.selID, t.hasSel = t.id(row), true
 	if t.rows > 0 {
 		if t.cursor < t.offset {
 			t.offset = t.cursor
@@ -254,14 +310,17 @@ func (t table) settle() table {
 		return t
 	}
 	end := min(t.offset+t.rows, n)
+	if t.rendered == nil || len(t.rendered)+t.rows > renderCacheMax {
+		t.rendered = make(map[int]string, 2*t.rows)
+	}
 	for pos := t.offset; pos < end; pos++ {
-		if r := t.rowAt(pos); r < len(t.rendered) && t.rendered[r] == "" {
-			// Filling an empty slot is idempotent, so sharing the slice with
+		if r := t.rowAt(pos); t.rendered[r] == "" {
+			// Filling an empty entry is idempotent, so sharing the map with
 			// an older copy of the table is harmless.
-			t.rendered[r] = ui.RenderRow(*t.st, t.cols, t.drawCells(r), t.flags[t.ids[r]], t.width)
+			t.rendered[r] = ui.RenderRow(*t.st, t.cols, t.drawCells(r), t.flags[t.id(r)], t.width)
 		}
 	}
-	t.selRow = ui.RenderSelectedRow(*t.st, t.cols, t.drawCells(row), t.flags[t.ids[row]], t.width)
+	t.selRow = ui.RenderSelectedRow(*t.st, t.cols, t.drawCells(row), t.flags[t.id(row)], t.width)
 	return t
 }
 

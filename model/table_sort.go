@@ -51,7 +51,7 @@ func (t table) sorted() []int {
 	if t.filter == nil {
 		return perm
 	}
-	keep := make([]bool, len(t.ids))
+	keep := make([]bool, t.rowCount())
 	for _, r := range t.filter {
 		keep[r] = true
 	}
@@ -75,13 +75,9 @@ func (t table) permute() []int {
 		row int
 		key ui.SortKey
 	}
-	ks := make([]keyed, len(t.ids))
+	ks := make([]keyed, t.rowCount())
 	for r := range ks {
-		v := ""
-		if col < len(t.cells[r]) {
-			v = t.cells[r][col].Text
-		}
-		ks[r] = keyed{r, ui.NewSortKey(v, numeric)}
+		ks[r] = keyed{r, ui.NewSortKey(t.cellText(r, col), numeric)}
 	}
 	desc := t.sort.desc
 	slices.SortStableFunc(ks, func(a, b keyed) int {

@@ -23,7 +23,7 @@ func sortTable() table {
 func displayed(t table) []int64 {
 	out := make([]int64, t.len())
 	for pos := range out {
-		out[pos] = t.ids[t.rowAt(pos)]
+		out[pos] = t.id(t.rowAt(pos))
 	}
 	return out
 }

@@ -5,16 +5,18 @@ package model
 // the user for the Strategies and Pools tabs and shows the user's pane:
 // e-mail (GET /users/{id}) and native balances (GET /users/{id}/balances).
 //
-// Built for 100,000 users: the reply is decoded, sanitised and turned into
-// cells and lower-cased search keys in the command's goroutine; a keystroke
-// is a substring scan of the pre-lowered keys (no fuzzy matching); rows are
-// rendered only when they scroll into view.
+// Built for a million users: the answer is decoded as a stream into the
+// compact form of users_store.go in the command's goroutine; a keystroke
+// is a substring scan of its lower-cased text (no fuzzy matching), over the
+// last matches when the query only grew; rows are made and rendered only
+// when they scroll into view. When the list is read: users_sync.go.
 
 import (
 	"context"
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -25,14 +27,6 @@ import (
 
 // maxFilterRunes bounds the typed filter.
 const maxFilterRunes = 128
-
-// usersData is a prepared user list.
-type usersData struct {
-	users []api.User
-	keys  []string // lower-cased "external\x00wallet" per user
-	ids   []int64
-	cells [][]ui.Cell
-}
 
 // userDetail is the chosen user's single read and balances.
 type userDetail struct {
@@ -46,6 +40,8 @@ type usersTab struct {
 	tbl       table
 	input     lineInput
 	query     string // lower-cased filter applied to the rows
+	matched   []int  // the rows that match query, nil without one
+	typed     []filterStep
 	chosen    string
 	chosenRow int // row index of the chosen user, -1 when not listed
 	detail    source[*userDetail]
@@ -70,33 +66,23 @@ func newUsersTab(e *env, chosen string) usersTab {
 	}
 }
 
+// usersFetchTimeout bounds one read of the list: a million users are
+// 107 MB, which a slow link takes a while to carry.
+const usersFetchTimeout = 3 * time.Minute
+
 func (t usersTab) fetchList(gen uint64) tea.Cmd {
 	client, prev := t.env.api, t.list.data
-	return fetchCmd(t.env, feedUsers, gen, func(ctx context.Context) (*usersData, error) {
-		users, err := client.ListUsers(ctx)
-		if err != nil {
+	return fetchCmdWithin(t.env, feedUsers, gen, max(usersFetchTimeout, t.env.fetchTimeout), func(ctx context.Context) (*usersData, error) {
+		b := newUsersBuilder(prev)
+		if err := client.StreamUsers(ctx, b.reset, b.add); err != nil {
 			return nil, err
 		}
-		clean := make([]api.User, len(users))
-		for i, u := range users {
-			clean[i] = cleanUser(u)
-		}
-		if prev != nil && slices.Equal(prev.users, clean) {
+		d := b.done()
+		if prev != nil && prev.same(d) {
 			return prev, nil
 		}
-		return prepareUsers(clean), nil
+		return d, nil
 	})
-}
-
-// prepareUsers builds ids, cells and search keys.
-func prepareUsers(users []api.User) *usersData {
-	nd := &usersData{users: users, keys: make([]string, len(users)), ids: make([]int64, len(users)), cells: make([][]ui.Cell, len(users))}
-	for i, u := range users {
-		nd.keys[i] = strings.ToLower(u.ExternalUserID + "\x00" + u.WalletAddress)
-		nd.ids[i] = u.ID
-		nd.cells[i] = ui.UserCells(u)
-	}
-	return nd
 }
 
 func (t usersTab) fetchDetail(gen uint64) tea.Cmd {
@@ -182,7 +168,9 @@ func (t usersTab) settle(msg fetchedMsg) (usersTab, tea.Cmd) {
 	}
 	t.list, accepted, changed = t.list.settle(msg, t.env)
 	if changed {
-		t.tbl = t.tbl.setRows(t.list.data.ids, t.list.data.cells).setOrder(t.matches()).setFlags(t.watchFlags())
+		t.typed = nil
+		t.matched, t.typed = t.refilter(t.query)
+		t.tbl = t.tbl.setSource(t.list.data).setOrder(t.matched).setFlags(t.watchFlags())
 		t.chosenRow = t.findChosen()
 	}
 	t.list, cmd = t.list.rearm(accepted, t.active, t.fetchList)
@@ -203,11 +191,11 @@ func (t usersTab) updateKey(msg tea.KeyMsg) (usersTab, tea.Cmd) {
 		t.input.focused = true
 	case key.Matches(msg, k.Watch):
 		if _, row, ok := t.tbl.selected(); ok {
-			return t, watchToggleCmd(0, t.list.data.users[row].ExternalUserID)
+			return t, watchToggleCmd(0, t.list.data.external(row))
 		}
 	case key.Matches(msg, k.Enter):
 		if _, row, ok := t.tbl.selected(); ok {
-			ext := t.list.data.users[row].ExternalUserID
+			ext := t.list.data.external(row)
 			return t, func() tea.Msg { return chooseUserMsg{ExternalID: ext} }
 		}
 	case key.Matches(msg, k.Back):
@@ -256,35 +244,47 @@ func (t usersTab) applyFilter() usersTab {
 		return t
 	}
 	t.query = q
-	t.tbl = t.tbl.setOrder(t.matches())
+	t.matched, t.typed = t.refilter(q)
+	t.tbl = t.tbl.setOrder(t.matched)
 	return t
 }
 
-// matches lists the rows whose key holds the query; nil without a query.
-func (t usersTab) matches() []int {
-	if t.query == "" || t.list.data == nil {
-		return nil
+// filterStep is a query typed and its matches.
+type filterStep struct {
+	query string
+	rows  []int
+}
+
+// maxFilterSteps bounds the queries remembered for backspace.
+const maxFilterSteps = 32
+
+// refilter finds the matches of q from the queries typed before it: a
+// backspace returns to a query already matched, a typed key narrows the
+// last matches (every row that holds q holds a query inside q), anything
+// else scans every user.
+func (t usersTab) refilter(q string) ([]int, []filterStep) {
+	if q == "" || t.list.data == nil {
+		return nil, nil
 	}
-	out := make([]int, 0, 64)
-	for i, k := range t.list.data.keys {
-		if strings.Contains(k, t.query) {
-			out = append(out, i)
+	typed := t.typed
+	for i, s := range typed {
+		if s.query == q {
+			return s.rows, typed[:i+1]
 		}
 	}
-	return out
+	var within []int
+	if n := len(typed); n > 0 && n < maxFilterSteps && strings.Contains(q, typed[n-1].query) {
+		within = typed[n-1].rows
+	} else {
+		typed = nil
+	}
+	rows := t.list.data.match(q, within)
+	return rows, append(slices.Clip(typed), filterStep{q, rows})
 }
 
 // findChosen is the row of the chosen user, or -1.
 func (t usersTab) findChosen() int {
-	if t.list.data == nil || t.chosen == "" {
-		return -1
-	}
-	for i, u := range t.list.data.users {
-		if u.ExternalUserID == t.chosen {
-			return i
-		}
-	}
-	return -1
+	return t.list.data.find(t.chosen)
 }
 
 func (t usersTab) Activate(on bool) (tab, tea.Cmd) {
@@ -318,7 +318,7 @@ func (t usersTab) Status() ui.Status { return t.status() }
 // chosen one.
 func (t usersTab) Selection() selection {
 	if _, row, ok := t.tbl.selected(); ok && t.list.data != nil {
-		return selection{user: t.list.data.users[row].ExternalUserID}
+		return selection{user: t.list.data.external(row)}
 	}
 	return selection{user: t.chosen}
 }

@@ -45,7 +45,7 @@ func (t usersTab) filterLine(width int) string {
 	st := t.env.styles
 	total := 0
 	if t.list.data != nil {
-		total = len(t.list.data.users)
+		total = t.list.data.Len()
 	}
 	count := ui.UsersCount(t.tbl.len(), total, t.query != "")
 	if t.input.focused || len(t.input.value) > 0 {
@@ -58,7 +58,7 @@ func (t usersTab) filterLine(width int) string {
 func (t usersTab) paneLines(width int) []string {
 	var u api.User
 	if t.chosenRow >= 0 {
-		u = t.list.data.users[t.chosenRow]
+		u = t.list.data.user(t.chosenRow)
 	} else {
 		u = api.User{ExternalUserID: t.chosen}
 	}

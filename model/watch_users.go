@@ -8,8 +8,8 @@ func (t usersTab) watchFlags() map[int64]ui.RowFlags {
 		return nil
 	}
 	f := make(map[int64]ui.RowFlags, len(t.watched))
-	for i, u := range t.list.data.users {
-		if t.watched[u.ExternalUserID] {
+	for ext := range t.watched {
+		if i := t.list.data.find(ext); i >= 0 {
 			f[t.list.data.ids[i]] = ui.RowFlags{Watched: true}
 		}
 	}

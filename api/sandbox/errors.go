@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"strconv"
@@ -58,15 +59,27 @@ const twoFactorMessage = "two-factor authentication must be enabled for at least
 // encode turns a reply into bytes. Encoding our own types cannot fail; if it
 // ever did, the client gets a 500 rather than half a body.
 func (r reply) encode() (int, []byte) {
-	if raw, isRaw := r.body.(json.RawMessage); isRaw {
-		return r.status, raw
+	switch body := r.body.(type) {
+	case json.RawMessage:
+		return r.status, body
+	case streamedArray: // whole, where a fault must cut it
+		var buf bytes.Buffer
+		if err := body.writeTo(&buf); err != nil {
+			return cannotEncode()
+		}
+		return r.status, buf.Bytes()
 	}
 	b, err := json.Marshal(r.body)
 	if err != nil {
-		b, _ = json.Marshal(api.ErrorBody{StatusCode: 500, Message: api.Messages{"cannot encode the answer"}, Error: http.StatusText(500)})
-		return http.StatusInternalServerError, b
+		return cannotEncode()
 	}
 	return r.status, b
+}
+
+// cannotEncode is the 500 of an answer that could not be encoded.
+func cannotEncode() (int, []byte) {
+	b, _ := json.Marshal(api.ErrorBody{StatusCode: 500, Message: api.Messages{"cannot encode the answer"}, Error: http.StatusText(500)})
+	return http.StatusInternalServerError, b
 }
 
 // writeReply sends a reply as JSON.

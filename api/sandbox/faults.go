@@ -98,6 +98,10 @@ func (s *Sandbox) respond(f Faults, w http.ResponseWriter, rep reply) {
 		dropConnection(w)
 		return
 	}
+	if a, streamed := rep.body.(streamedArray); streamed && f.TruncateRate == 0 {
+		writeStreamed(w, rep.status, a)
+		return
+	}
 	status, b := rep.encode()
 	if chance(f.TruncateRate) {
 		b = b[:len(b)/2]

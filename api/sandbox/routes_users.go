@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"bytes"
 	"net/http"
 	"strconv"
 	"strings"
@@ -16,14 +17,24 @@ const maxExternalIDLen = 256
 
 // listUsers is GET /users: every user of the integration in id order, each
 // with id, externalUserId and walletAddress (no e-mail, as the spec says).
+// The answer is streamed (stream.go): the users there when it starts, each
+// as it is when its piece is written.
 func (s *Sandbox) listUsers(c *call) reply {
 	s.mu.RLock()
-	defer s.mu.RUnlock()
-	out := make([]userListItem, 0, len(c.in.users))
-	for _, i := range c.in.users {
-		out = append(out, userListView(&s.users[i]))
-	}
-	return ok(out)
+	n := len(c.in.users)
+	s.mu.RUnlock()
+	in := c.in
+	items := make([]userListItem, 0, min(n, streamChunk))
+	var enc jsonPieces
+	return reply{http.StatusOK, streamedArray{n: n, piece: func(from, to int, buf *bytes.Buffer) error {
+		items = items[:0]
+		s.mu.RLock()
+		for _, i := range in.users[from:to] {
+			items = append(items, userListView(&s.users[i]))
+		}
+		s.mu.RUnlock()
+		return appendJSON(&enc, buf, items)
+	}}}
 }
 
 // getUser is GET /users/{userId}: the user with e-mail, or 404.

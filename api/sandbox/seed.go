@@ -31,6 +31,10 @@ func (s *Sandbox) seed() {
 	s.integrations = make([]integration, n)
 	total := s.cfg.strategies + len(s.cfg.extra)*extraStrategies
 	s.strategies = make([]strategy, 0, total+total/8+16)
+	// Sized up front: a million users must not leave their doubling behind.
+	users := s.cfg.users + len(s.cfg.extra)*extraUsers + 1
+	s.users = make([]user, 0, users+users/64+16)
+	s.deposits = make([]deposit, 0, 2*users+users/8+16)
 	s.seedIntegration(0, credPair{s.cfg.key, s.cfg.secret}, s.cfg.users, s.cfg.strategies)
 	for i, e := range s.cfg.extra {
 		s.seedIntegration(int32(i+1), e, extraUsers, extraStrategies)
@@ -78,28 +82,31 @@ func (s *Sandbox) seedIntegration(idx int32, cred credPair, nUsers, nStrategies 
 	if nStrategies > 0 && nUsers == 0 {
 		nUsers = 1 // strategies need an owner
 	}
+	in.users = make([]int32, 0, nUsers+nUsers/64+16)
 	firstUser := len(s.users)
 	firstDeposit := len(s.deposits)
+	ends := make([]int32, nUsers) // where each user's deposits end
 	for u := 0; u < nUsers; u++ {
-		s.seedUser(idx, in, r)
+		ends[u] = s.seedUser(idx, in, r)
 	}
 	depositIdx := make([]int32, len(s.deposits)-firstDeposit)
 	for i := range depositIdx {
 		depositIdx[i] = int32(firstDeposit + i)
 	}
+	lo := firstDeposit
 	for u := firstUser; u < len(s.users); u++ {
-		us := &s.users[u]
-		lo, hi := int(us.deposits[0]), int(us.deposits[1])
-		us.deposits = depositIdx[lo-firstDeposit : hi-firstDeposit : hi-firstDeposit]
+		hi := int(ends[u-firstUser])
+		s.users[u].deposits = depositIdx[lo-firstDeposit : hi-firstDeposit : hi-firstDeposit]
+		lo = hi
 	}
 	s.seedStrategies(idx, in, r, firstUser, nStrategies)
 	s.seedDepositState(idx, firstDeposit)
 }
 
-// seedUser creates a user with 1-3 deposits in distinct pools. It leaves the
-// user's deposit range in deposits[0:2] for seedIntegration to turn into a
-// slice of a shared backing array.
-func (s *Sandbox) seedUser(idx int32, in *integration, r *rand.Rand) {
+// seedUser creates a user with 1-3 deposits in distinct pools, and returns
+// where its deposits end, for seedIntegration to give the user a slice of a
+// shared backing array.
+func (s *Sandbox) seedUser(idx int32, in *integration, r *rand.Rand) int32 {
 	var ext string
 	for {
 		ext = "cust_" + strconv.FormatUint(r.Uint64N(1<<40), 36)
@@ -123,7 +130,6 @@ func (s *Sandbox) seedUser(idx int32, in *integration, r *rand.Rand) {
 		depositChainID: chainID,
 		seeded:         true,
 	}
-	start := len(s.deposits)
 	n := 1 + r.IntN(3)
 	var used [3]int
 	for k := 0; k < n; k++ {
@@ -144,10 +150,10 @@ func (s *Sandbox) seedUser(idx int32, in *integration, r *rand.Rand) {
 			claimable: r.Int64N(250_000_000), // up to 250 USD
 		})
 	}
-	u.deposits = []int32{int32(start), int32(len(s.deposits))}
 	in.byExternal[ext] = int32(len(s.users))
 	in.users = append(in.users, int32(len(s.users)))
 	s.users = append(s.users, u)
+	return int32(len(s.deposits))
 }
 
 // seedTokens is a raw amount of the pool's token worth between lo and hi USD

@@ -95,6 +95,12 @@ func (a *CountingAPI) ListUsers(ctx context.Context) ([]api.User, error) {
 	return count(a, "ListUsers", v, err)
 }
 
+func (a *CountingAPI) StreamUsers(ctx context.Context, start func(), add func(api.User)) error {
+	err := a.Client.StreamUsers(ctx, start, add)
+	_, err = count(a, "StreamUsers", struct{}{}, err)
+	return err
+}
+
 func (a *CountingAPI) GetUser(ctx context.Context, id string) (*api.User, error) {
 	v, err := a.Client.GetUser(ctx, id)
 	return count(a, "GetUser", v, err)
