@@ -60,11 +60,12 @@ type env struct {
 
 	// The Activity: how changes of watched items are announced, where the
 	// audit log and the watches are read from, and the watches loaded by New.
-	notify     string
-	auditPath  string
-	watchStore *WatchStore
-	watchStart watchSet
-	watchErr   string // the watches could not be loaded (in words)
+	notify      string
+	auditPath   string
+	watchStore  *WatchStore
+	watchStart  watchSet
+	watchErr    string // the watches could not be loaded (in words)
+	watchesRead bool   // watchStart holds the profile's watches already
 }
 
 // Option configures New.

@@ -120,9 +120,12 @@ func (m Model) switcherKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		}
 		sw.connecting, sw.err = name, ""
 		m.switcher = &sw
-		profiles, ctx, seq := m.env.profiles, m.env.ctx, sw.seq
+		profiles, ctx, seq, store := m.env.profiles, m.env.ctx, sw.seq, m.env.watchStore
 		return m, func() tea.Msg {
 			conn, err := profiles.Connect(ctx, name)
+			if err == nil && store != nil {
+				conn.Options = append(conn.Options, withWatchesRead(store.Load(conn.Profile)))
+			}
 			return profileConnectedMsg{seq: seq, conn: conn, err: err}
 		}
 	}

@@ -174,3 +174,31 @@ func TestWindowTitleNamesProfileAndHost(t *testing.T) {
 		t.Error("a title without the shared terminal writer")
 	}
 }
+
+func TestSwitchProfileWatchesTheNewProfilesItems(t *testing.T) {
+	store := NewWatchStore(t.TempDir())
+	if err := store.Save("alpha", Watches{Strategies: []int64{1}}, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Save("beta", Watches{Strategies: []int64{2}, Users: []string{"u3"}}, 2); err != nil {
+		t.Fatal(err)
+	}
+	alpha, beta := hostAPI{fakeWith(3, 3), "alpha.test"}, hostAPI{fakeWith(3, 3), "beta.test"}
+	profiles := fakeProfiles{list: []ProfileChoice{{Name: "alpha"}, {Name: "beta"}}, clients: map[string]API{"alpha": alpha, "beta": beta}}
+	m := New(context.Background(), alpha, WithProfile("alpha"), WithProfiles(profiles), WithWatchStore(store),
+		WithClock(func() time.Time { return t0 }))
+	m, _ = m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	if w := m.strategiesTab().watched; !w[1] || w[2] {
+		t.Fatalf("alpha watches %v", w)
+	}
+	m = switchTo(t, m, 1)
+	if m.env.profile != "beta" {
+		t.Fatalf("profile %q", m.env.profile)
+	}
+	if w := m.strategiesTab().watched; w[1] || !w[2] {
+		t.Errorf("beta watches strategies %v", w)
+	}
+	if w := m.usersTab().watched; !w["u3"] {
+		t.Errorf("beta watches users %v", w)
+	}
+}

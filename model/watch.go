@@ -88,18 +88,31 @@ func saveWatchesCmd(store *WatchStore, profile string, set watchSet, version uin
 // watches that profile's items.
 func WithWatchStore(store *WatchStore) Option { return func(e *env) { e.watchStore = store } }
 
-// loadWatches reads the profile's watches at New. A file that cannot be
-// read is said in words on the Activity tab and the dashboard starts
-// watching nothing; it is replaced at the next save.
+// loadWatches reads the profile's watches at New, unless they were read
+// already (a profile switch reads them in its command, off the UI
+// goroutine). A file that cannot be read is said in words on the Activity
+// tab and the dashboard starts watching nothing; it is replaced at the next
+// save.
 func (e *env) loadWatches() {
+	if e.watchesRead {
+		return
+	}
 	e.watchStart = watchSetOf(Watches{})
 	if e.watchStore == nil {
 		return
 	}
-	w, err := e.watchStore.Load(e.profile)
+	e.setWatches(e.watchStore.Load(e.profile))
+}
+
+// setWatches takes the result of loading the profile's watches.
+func (e *env) setWatches(w Watches, err error) {
+	e.watchesRead = true
 	if err != nil {
-		e.watchErr = ui.WatchesUnreadable(err.Error())
+		e.watchStart, e.watchErr = watchSetOf(Watches{}), ui.WatchesUnreadable(err.Error())
 		return
 	}
-	e.watchStart = watchSetOf(w)
+	e.watchStart, e.watchErr = watchSetOf(w), ""
 }
+
+// withWatchesRead hands New the watches a command has read already.
+func withWatchesRead(w Watches, err error) Option { return func(e *env) { e.setWatches(w, err) } }
