@@ -132,26 +132,27 @@ func (t activityTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 
 // Observe takes what an accepted read of any feed saw (the root hands it
 // every one) and adds the changes to the feed; a change of a watched item
-// is announced once per observation.
-func (t activityTab) Observe(o observation) (tab, tea.Cmd) {
-	now := t.env.now()
-	added, watched := 0, ""
-	t.diff.apply(o, now, func(e ui.ActivityEntry) {
-		t.feed.add(e)
+// is announced once per observation. Most reads change nothing: then it
+// returns changed=false and no tab, and the root keeps the one it has (the
+// differ is updated in place), so an unchanged poll costs no copy of the tab.
+func (t activityTab) Observe(o observation) (_ tab, _ tea.Cmd, changed bool) {
+	feed, added, watched := t.feed, 0, ""
+	t.diff.apply(o, t.env.now(), func(e ui.ActivityEntry) {
+		feed.add(e)
 		added++
 		if e.Watched && watched == "" {
 			watched = ui.NotifyText(e)
 		}
 	})
 	if added == 0 {
-		return t, nil
+		return nil, nil, false
 	}
 	t = t.entriesAdded(added)
 	var cmd tea.Cmd
 	if watched != "" {
 		cmd = notifyCmd(t.env, watched)
 	}
-	return t.render(), cmd
+	return t.render(), cmd, true
 }
 
 // entriesAdded counts unseen entries and shows the new rows.

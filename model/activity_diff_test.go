@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 
 	"github.com/stratop/stratop/api"
@@ -249,4 +250,28 @@ func TestDifferDoesNotAllocatePerUnchangedRow(t *testing.T) {
 	if large > small {
 		t.Fatalf("a 100-row poll allocates %.0f times, a 10-row one %.0f: allocation per row", large, small)
 	}
+}
+
+// BenchmarkRingFill fills the feed past its cap: B/op is what making the
+// entries costs (entry, cells, search text); retained-MB what the full feed
+// keeps on the heap.
+func BenchmarkRingFill(b *testing.B) {
+	e := ui.ActivityEntry{At: t0, Kind: ui.KindStatus, User: "cust_4w2eaqfv", Symbol: "ORB", Old: "active", New: "paused"}
+	b.ReportAllocs()
+	var retained float64
+	for i := 0; i < b.N; i++ {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		r := newRing(maxActivity)
+		for j := 0; j < maxActivity+maxActivity/2; j++ {
+			e.Strategy = int64(j + 1)
+			r.add(e)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		retained = float64(after.HeapAlloc-before.HeapAlloc) / 1e6
+		runtime.KeepAlive(r)
+	}
+	b.ReportMetric(retained, "retained-MB")
 }

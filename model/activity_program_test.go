@@ -228,10 +228,14 @@ func TestOneNotificationPerObservation(t *testing.T) {
 			WithNotify(tc.mode), WithTerminal(&out), WithMultiplexer(tc.mux)}, nil)
 		e.watchStart = watchSetOf(Watches{Strategies: []int64{1, 2}})
 		tb := newActivityTab(e)
-		var tt tab = tb
-		tt, _ = tt.(observer).Observe(page(srcWatch, span{1, 2}, strat(1, api.StatusActive), strat(2, api.StatusActive)))
+		if _, _, changed := tb.Observe(page(srcWatch, span{1, 2}, strat(1, api.StatusActive), strat(2, api.StatusActive))); changed {
+			t.Fatalf("%s: the first sight changed the feed", tc.mode)
+		}
 		// Both watched strategies change in one poll: one notification.
-		tt, cmd := tt.(observer).Observe(page(srcWatch, span{3, 4}, strat(1, api.StatusPaused), strat(2, api.StatusPaused)))
+		tt, cmd, changed := tb.Observe(page(srcWatch, span{3, 4}, strat(1, api.StatusPaused), strat(2, api.StatusPaused)))
+		if !changed {
+			t.Fatalf("%s: two changes did not change the feed", tc.mode)
+		}
 		if cmd != nil {
 			cmd()
 		}
@@ -242,4 +246,64 @@ func TestOneNotificationPerObservation(t *testing.T) {
 			t.Errorf("%s wrote %q, want %q", tc.mode, out.String(), tc.want)
 		}
 	}
+}
+
+func TestProgramWatchedUsersStrategiesArchivedAndChanged(t *testing.T) {
+	tap := &streamTap{}
+	a := startApp(t, 120, 40, WithNotify(NotifyBell), WithTerminal(tap))
+	tap.attach(a.tm.Output().(io.Writer))
+	user, _ := a.busiestUser(api.StatusActive)
+	a.selectUser(user)
+	a.keys("w")
+	a.waitFor("the watched user's mark", func(v string) bool {
+		return strings.HasPrefix(selectedLine(v), ">@") && strings.Contains(selectedLine(v), user)
+	})
+	// Read once as a baseline, then the Pools tab.
+	a.waitMoreHits("POST /api/v1/strategies/getFilteredStrategies", 1)
+	a.keys("3")
+	a.waitReady("Pools")
+	var active []api.Strategy
+	for _, s := range a.strategiesOf(user) {
+		if s.Status == api.StatusActive {
+			active = append(active, s)
+		}
+	}
+	gone, halted := active[0], active[1]
+	a.setStatus(gone.ID, api.StatusArchived) // leaves the user's list
+	a.setStatus(halted.ID, api.StatusPaused)
+	// Two changes of the watched user's strategies, and the header's count
+	// of strategies (the archived one is no longer counted).
+	a.waitText("Activity (3)")
+	a.keys("5")
+	a.waitText("vanished", "active -> archived", "active -> paused", "strategies 52 -> 51")
+	if row := lineWith(a.frame(), "active -> archived"); !strings.Contains(row, " "+itoa(gone.ID)+" ") || !strings.Contains(row, user) {
+		t.Errorf("the archived line is not strategy %d of %s: %q", gone.ID, user, row)
+	}
+	a.waitMoreHits("POST /api/v1/strategies/getFilteredStrategies", 3)
+	if n := bells(a.stream()); n < 1 || n > 2 {
+		t.Errorf("%d bells for two changes, want one per poll that saw a change", n)
+	}
+	if n := strings.Count(a.frame(), "active -> archived"); n != 1 {
+		t.Errorf("the archived strategy is reported %d times", n)
+	}
+}
+
+func TestProgramEnterGoesToTheStrategy(t *testing.T) {
+	a := startApp(t, 120, 40, WithInterval(time.Hour))
+	a.keys("2")
+	a.waitReady("page 1 of 3")
+	target := a.firstRows(3)[2]
+	next := api.StatusPaused
+	if target.Status == next {
+		next = api.StatusActive
+	}
+	a.setStatus(target.ID, next)
+	a.keys("ctrl+r")
+	a.waitText("Activity (1)")
+	a.keys("5")
+	a.waitText(string(target.Status) + " -> " + string(next))
+	a.keys("enter")
+	a.waitFor("strategy "+itoa(target.ID)+" selected", func(v string) bool {
+		return strings.Contains(v, "[2 Strategies]") && strings.Contains(selectedLine(v), " "+itoa(target.ID)+" ")
+	})
 }

@@ -30,7 +30,8 @@ func newRing(limit int) *ring { return &ring{limit: limit} }
 // add appends an entry, overwriting the oldest when full.
 func (r *ring) add(e ui.ActivityEntry) {
 	r.next++
-	it := activityItem{id: r.next, entry: e, cells: ui.ActivityCells(e), key: ui.ActivitySearchKey(e)}
+	cells := ui.ActivityCells(e)
+	it := activityItem{id: r.next, entry: e, cells: cells, key: ui.ActivitySearchKey(e, cells)}
 	if len(r.items) < r.limit {
 		r.items = append(r.items, it)
 		return

@@ -232,8 +232,10 @@ func (m Model) observe(msg fetchedMsg) (Model, tea.Cmd) {
 	if !ok {
 		return m, nil
 	}
-	var cmd tea.Cmd
-	m.tabs[m.observer], cmd = obs.Observe(o)
+	next, cmd, changed := obs.Observe(o)
+	if changed {
+		m.tabs[m.observer] = next
+	}
 	return m, cmd
 }
 

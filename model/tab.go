@@ -75,9 +75,10 @@ type (
 	starter interface {
 		Start() (tab, tea.Cmd)
 	}
-	// observer is the tab that takes every accepted read's observation.
+	// observer is the tab that takes every accepted read's observation;
+	// changed=false means it kept the tab as it was (and returned none).
 	observer interface {
-		Observe(o observation) (tab, tea.Cmd)
+		Observe(o observation) (_ tab, _ tea.Cmd, changed bool)
 	}
 	// badged is a tab whose title carries a count (unseen changes).
 	badged interface {

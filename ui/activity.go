@@ -83,17 +83,22 @@ func ActivityCells(e ActivityEntry) []Cell {
 }
 
 // ActivitySearchKey is the lower-cased text the Activity filter matches:
-// kind, id, user, pool and the change.
-func ActivitySearchKey(e ActivityEntry) string {
+// the entry's cells (ActivityCells) but the time, and "watched".
+func ActivitySearchKey(e ActivityEntry, cells []Cell) string {
 	var b strings.Builder
-	for _, c := range ActivityCells(e)[1:] {
-		b.WriteString(strings.ToLower(c.Text))
+	n := len("watched")
+	for _, c := range cells {
+		n += len(c.Text) + 1
+	}
+	b.Grow(n)
+	for _, c := range cells[1:] {
+		b.WriteString(c.Text)
 		b.WriteByte('\x00')
 	}
 	if e.Watched {
 		b.WriteString("watched")
 	}
-	return b.String()
+	return strings.ToLower(b.String())
 }
 
 // ActionNote words an action's outcome for the feed: "done", "refused: why",
