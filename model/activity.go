@@ -34,6 +34,9 @@ type activityTab struct {
 	audit   source[*auditData]
 	since   time.Time
 	actions map[string]actionSeen // audit seq -> what was said; mutated in place
+	// auditRead says the log was read once: what it held then is history,
+	// shown but not counted as unseen.
+	auditRead bool
 
 	watches watchSet
 	version uint64 // of the watches, orders their saves
@@ -147,7 +150,7 @@ func (t activityTab) Observe(o observation) (_ tab, _ tea.Cmd, changed bool) {
 	if added == 0 {
 		return nil, nil, false
 	}
-	t = t.entriesAdded(added)
+	t = t.entriesAdded(added, false)
 	var cmd tea.Cmd
 	if watched != "" {
 		cmd = notifyCmd(t.env, watched)
@@ -155,9 +158,10 @@ func (t activityTab) Observe(o observation) (_ tab, _ tea.Cmd, changed bool) {
 	return t.render(), cmd, true
 }
 
-// entriesAdded counts unseen entries and shows the new rows.
-func (t activityTab) entriesAdded(n int) activityTab {
-	if !t.active {
+// entriesAdded shows the new rows and counts them as unseen unless they
+// are history (the audit log as it was at start).
+func (t activityTab) entriesAdded(n int, history bool) activityTab {
+	if !t.active && !history {
 		t.unseen = min(t.unseen+n, maxActivity)
 	}
 	ids, cells := t.feed.rows()
@@ -235,10 +239,12 @@ func (t activityTab) applyAudit(d *auditData) activityTab {
 		t.feed.add(e)
 		added++
 	}
+	history := !t.auditRead
+	t.auditRead = true
 	if added == 0 {
 		return t
 	}
-	return t.entriesAdded(added)
+	return t.entriesAdded(added, history)
 }
 
 // toggle watches or stops watching an item, saves the set, tells the tabs

@@ -307,3 +307,31 @@ func TestProgramEnterGoesToTheStrategy(t *testing.T) {
 		return strings.Contains(v, "[2 Strategies]") && strings.Contains(selectedLine(v), " "+itoa(target.ID)+" ")
 	})
 }
+
+func TestAuditHistoryIsShownButNotCountedAsUnseen(t *testing.T) {
+	e := newEnv(t.Context(), newFakeAPI(), []Option{WithClock(func() time.Time { return t0 })}, nil)
+	e.loadWatches()
+	rec := func(seq string) audit.Record {
+		return audit.Record{Entry: audit.Entry{Seq: seq, Time: t0, Action: "halt", StrategyIDs: []int64{7}, Outcome: audit.OutcomeDone}}
+	}
+	tb := newActivityTab(e).applyAudit(&auditData{records: []audit.Record{rec("1"), rec("2")}})
+	if tb.feed.len() != 2 || tb.Badge() != 0 {
+		t.Fatalf("history: %d lines, %d unseen; want 2 lines, none unseen", tb.feed.len(), tb.Badge())
+	}
+	tb = tb.applyAudit(&auditData{records: []audit.Record{rec("1"), rec("2"), rec("3")}})
+	if tb.feed.len() != 3 || tb.Badge() != 1 {
+		t.Fatalf("an action after start: %d lines, %d unseen; want 3 and 1", tb.feed.len(), tb.Badge())
+	}
+}
+
+func TestJumpToAUserChoosesItOnTheUsersTab(t *testing.T) {
+	m, _, _ := newTestModel(t)
+	m, _ = m.Update(jumpMsg{user: "u7"})
+	if m.chosen != "u7" || m.active != m.owners[feedUsers] {
+		t.Fatalf("after the jump: chosen %q, tab %d; want u7 on the Users tab (%d)", m.chosen, m.active, m.owners[feedUsers])
+	}
+	m, _ = m.Update(jumpMsg{strategy: 12})
+	if m.active != m.owners[feedStrategies] {
+		t.Fatalf("a strategy's jump shows tab %d, want Strategies (%d)", m.active, m.owners[feedStrategies])
+	}
+}
