@@ -158,7 +158,9 @@ func TestProgramKillSwitchFromTheChosenUser(t *testing.T) {
 	a.selectUser(user)
 	a.keys("enter") // choose the user, then act from the Strategies tab
 	a.keys("2")
-	a.waitReady(user)
+	// The user is chosen by a message of its own: wait for the tab to
+	// show the choice (the Users tab's frame holds the user's name too).
+	a.waitReady("[2 Strategies]", "user "+user)
 	a.openJob(user, "K", "Disable-all")
 	a.typeText(user)
 	a.keys("enter")
