@@ -19,6 +19,7 @@ package model
 
 import (
 	"bytes"
+	"runtime"
 	"slices"
 
 	"github.com/stratop/stratop/api"
@@ -164,8 +165,17 @@ func (b *usersBuilder) reset() {
 	b.d.ids, b.d.ends, b.d.text, b.d.upper = b.d.ids[:0], b.d.ends[:0], b.d.text[:0], b.d.upper[:0]
 }
 
+// yieldEvery is how many users the builder adds between yields.
+const yieldEvery = 4096
+
 // add appends a user, sanitised and bounded like every server string.
+// The dashboard runs on one P (cmd_dashboard.go): decoding a million users
+// is seconds of CPU, and yielding now and then lets the UI goroutine answer
+// a key at once instead of at the next preemption.
 func (b *usersBuilder) add(u api.User) {
+	if len(b.d.ids)%yieldEvery == yieldEvery-1 {
+		runtime.Gosched()
+	}
 	b.d.ids = append(b.d.ids, u.ID)
 	b.appendField(clean(u.ExternalUserID))
 	b.appendField(clean(u.WalletAddress))
