@@ -7,6 +7,7 @@ package model
 // have since changed (filter, page, chosen user, detail id) is dropped, and
 // so is a tick that a newer schedule replaced. Only the visible tab's feeds
 // and the header stats poll; a tab shown again fetches when its data is due.
+// While the terminal has no focus the root paces every poll (pace.go).
 //
 // On errors the last good data stays, marked stale; the delay doubles from
 // twice the interval up to the cap (60 s by default) and polling recovers by
