@@ -83,3 +83,38 @@ func TestProgramKeyWhileBlurredCatchesUp(t *testing.T) {
 	a.keys("down")
 	a.waitHits(routeStats, before[0]+3)
 }
+
+// Watched items poll in the background on any tab; blurred, they too poll
+// at most once a minute.
+func TestProgramBlurPacesWatchedItems(t *testing.T) {
+	fc := clockwork.NewFakeClockAt(t0)
+	a := startApp(t, 120, 40, WithClock(fc.Now), WithTimer(fc.After), WithWatchStore(NewWatchStore(t.TempDir())))
+	const routeWatch = "GET /api/v1/strategies/{strategyId}"
+	a.keys("2")
+	a.waitReady("page 1 of 3")
+	a.keys("w")
+	a.keys("5") // Activity: the stats and the watch poll, nothing else
+	a.waitHits(routeWatch, a.sb.Hits(routeWatch)+3)
+	routes := []string{routeStats, routeWatch}
+
+	a.tm.Send(tea.BlurMsg{})
+	if err := fc.BlockUntilContext(t.Context(), 1); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(150 * time.Millisecond)
+	before := a.hitsOf(routes...)
+	time.Sleep(300 * time.Millisecond)
+	fc.Advance(59 * time.Second)
+	time.Sleep(200 * time.Millisecond)
+	a.sameHits("blurred, 59 s passed", routes, before)
+	fc.Advance(time.Second)
+	for i, r := range routes {
+		a.waitHits(r, before[i]+1)
+	}
+	time.Sleep(200 * time.Millisecond)
+	for i, r := range routes {
+		if n := a.sb.Hits(r) - before[i]; n != 1 {
+			t.Fatalf("blurred, 60 s passed: %s polled %d times, want 1", r, n)
+		}
+	}
+}

@@ -104,6 +104,7 @@ func TestProgramOnlyTheShownTabPolls(t *testing.T) {
 		{"2", "page 1 of 3", routeStrategies},
 		{"3", "WETH", routePools},
 		{"4", "12 users", routeUsers},
+		{"5", "nothing changed yet", ""}, // nothing watched: the stats only
 	}
 	all := []string{routeStrategies, routePools, routeUsers}
 	for _, c := range cases {
