@@ -6,9 +6,11 @@ package model
 // root is rebuilt from scratch with New for the new profile: no data, mark,
 // watch, dialog or selection of the old profile survives, because none of
 // it is carried over. Replies still in flight for the old profile cannot
-// land either: generations are unique in the process (feed.go), so none of
-// them matches a feed of the new model, and the old profile's requests are
-// cancelled with its context.
+// land either: every fetch reply carries the session of the model that
+// asked, and the root drops another session's before it even counts it in
+// the connection health; generations and poll ticks are unique in the
+// process (feed.go), so none matches a feed of the new model; and the old
+// profile's requests are cancelled with its context.
 
 import (
 	"context"
