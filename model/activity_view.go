@@ -44,22 +44,9 @@ func (t activityTab) updateKey(msg tea.KeyMsg) (activityTab, tea.Cmd) {
 
 // updateInput handles a key while the filter has focus.
 func (t activityTab) updateInput(msg tea.KeyMsg) activityTab {
-	k := t.env.keys.Input
-	switch {
-	case key.Matches(msg, k.Up):
-		t.tbl = t.tbl.move(-1)
-	case key.Matches(msg, k.Down):
-		t.tbl = t.tbl.move(1)
-	case key.Matches(msg, k.Clear):
-		t.input = newLineInput(maxFilterRunes, nil)
+	var changed bool
+	if t.input, t.tbl, changed = filterKey(msg, t.env.keys.Input, t.input, t.tbl); changed {
 		return t.refilter()
-	case key.Matches(msg, k.Accept):
-		t.input.focused = false
-	default:
-		var changed bool
-		if t.input, changed = t.input.update(msg, k); changed {
-			return t.refilter()
-		}
 	}
 	return t
 }
@@ -148,11 +135,7 @@ func (t activityTab) View() string { return t.body }
 
 func (t activityTab) Help() ui.HelpMap {
 	if t.input.focused {
-		k := t.env.keys.Input
-		return ui.HelpMap{
-			Short: []key.Binding{k.Accept, k.Clear, k.Up, k.Down},
-			Full:  [][]key.Binding{{k.Accept, k.Clear, k.DeleteChar, k.DeleteWord, k.Empty}, {k.Up, k.Down}},
-		}
+		return filterHelp(t.env.keys.Input)
 	}
 	k := t.env.keys.List
 	e, ok := t.selectedEntry()

@@ -210,29 +210,11 @@ func (t usersTab) updateKey(msg tea.KeyMsg) (usersTab, tea.Cmd) {
 	return t, nil
 }
 
-// updateInput handles a key while the filter has focus: the arrows still
-// move the list, printable keys type.
+// updateInput handles a key while the filter has focus.
 func (t usersTab) updateInput(msg tea.KeyMsg) usersTab {
-	k := t.env.keys.Input
-	switch {
-	case key.Matches(msg, k.Up):
-		t.tbl = t.tbl.move(-1)
-	case key.Matches(msg, k.Down):
-		t.tbl = t.tbl.move(1)
-	case key.Matches(msg, k.PageUp):
-		t.tbl = t.tbl.move(-t.tbl.rows)
-	case key.Matches(msg, k.PageDown):
-		t.tbl = t.tbl.move(t.tbl.rows)
-	case key.Matches(msg, k.Clear):
-		t.input = newLineInput(maxFilterRunes, nil)
+	var changed bool
+	if t.input, t.tbl, changed = filterKey(msg, t.env.keys.Input, t.input, t.tbl); changed {
 		return t.applyFilter()
-	case key.Matches(msg, k.Accept):
-		t.input.focused = false
-	default:
-		var changed bool
-		if t.input, changed = t.input.update(msg, k); changed {
-			return t.applyFilter()
-		}
 	}
 	return t
 }

@@ -82,11 +82,7 @@ func (t usersTab) View() string { return t.body }
 
 func (t usersTab) Help() ui.HelpMap {
 	if t.input.focused {
-		k := t.env.keys.Input
-		return ui.HelpMap{
-			Short: []key.Binding{k.Accept, k.Clear, k.Up, k.Down},
-			Full:  [][]key.Binding{{k.Accept, k.Clear, k.DeleteChar, k.DeleteWord, k.Empty}, {k.Up, k.Down, k.PageUp, k.PageDown}},
-		}
+		return filterHelp(t.env.keys.Input)
 	}
 	k := t.env.keys.List
 	_, _, ok := t.tbl.selected()
