@@ -7,40 +7,22 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/testkit"
 )
-
-// lockedBuffer is a bytes.Buffer safe for the command's goroutine and the test.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 var listenLine = regexp.MustCompile(`listening on (http://127\.0\.0\.1:\d+)`)
 
 // startSandboxCmd runs `stratop sandbox args...` until the returned cancel
 // is called, and returns its base URL and output.
-func startSandboxCmd(t *testing.T, args ...string) (string, *lockedBuffer, func() error) {
+func startSandboxCmd(t *testing.T, args ...string) (string, *testkit.Buffer, func() error) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := newSandboxCmd()
-	out := &lockedBuffer{}
+	out := &testkit.Buffer{}
 	cmd.SetOut(out)
 	cmd.SetErr(out)
 	cmd.SetArgs(append([]string{"--addr", "127.0.0.1:0", "--tick", "0", "--users", "3", "--strategies", "12"}, args...))

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/testkit"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -98,7 +99,7 @@ func TestCopyWithoutSelectionOrTerminal(t *testing.T) {
 }
 
 func TestCopyRefusesARecordOver100KB(t *testing.T) {
-	var buf syncBuffer
+	var buf testkit.Buffer
 	big := api.Strategy{ID: 7, StrategyID: strings.Repeat("x", maxCopyBytes)}
 	msg := copyCmd(&buf, "", 3, clip{what: "strategy id", id: "7", record: big}, true)().(copiedMsg)
 	if msg.gen != 3 || !strings.Contains(msg.notice, "not copied") || !strings.Contains(msg.notice, "100 KB") {

@@ -10,7 +10,6 @@ package model
 import (
 	"bytes"
 	"context"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,7 +19,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/api/sandbox"
 )
 
 // perfWriter records every write of the renderer.
@@ -74,16 +72,7 @@ func rewrittenLines(flush string) []string {
 }
 
 func TestProgramPollWritesOnlyChanges(t *testing.T) {
-	sb := sandbox.New(sandbox.WithSeed(1), sandbox.WithTick(0), sandbox.WithUsers(12), sandbox.WithStrategies(60),
-		sandbox.WithClock(func() time.Time { return sandboxEpoch }))
-	srv := httptest.NewServer(sb)
-	t.Cleanup(srv.Close)
-	t.Cleanup(sb.Close)
-	c, err := api.New(srv.URL, api.WithCredentials(api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret}),
-		api.WithRetries(0), api.WithTimeout(5*time.Second))
-	if err != nil {
-		t.Fatal(err)
-	}
+	sb, c := testSandbox(t)
 	// A fixed clock keeps every time and latency on screen constant, so the
 	// only thing a poll can change is the data.
 	m := New(t.Context(), c, WithClock(func() time.Time { return t0 }), WithInterval(20*time.Millisecond),

@@ -2,7 +2,6 @@ package model
 
 import (
 	"context"
-	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -16,18 +15,11 @@ import (
 	"github.com/stratop/stratop/internal/testkit"
 )
 
-// namedSandbox serves a sandbox and returns its client under a host name.
+// namedSandbox serves a sandbox of its own size and returns its client
+// under a host name.
 func namedSandbox(t *testing.T, host string, users, strategies int) hostClient {
 	t.Helper()
-	sb := sandbox.New(sandbox.WithSeed(int64(users)), sandbox.WithTick(0), sandbox.WithUsers(users), sandbox.WithStrategies(strategies))
-	srv := httptest.NewServer(sb)
-	t.Cleanup(srv.Close)
-	t.Cleanup(sb.Close)
-	c, err := api.New(srv.URL, api.WithCredentials(api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret}),
-		api.WithRetries(0), api.WithTimeout(5*time.Second))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, c := testSandbox(t, sandbox.WithSeed(int64(users)), sandbox.WithUsers(users), sandbox.WithStrategies(strategies))
 	return hostClient{c, host}
 }
 
@@ -67,7 +59,7 @@ func TestProgramSwitchProfileBetweenTwoSandboxes(t *testing.T) {
 		clients: map[string]API{"alpha": alpha, "beta": beta},
 		opts:    map[string][]Option{"beta": {WithLabel("STAGING")}},
 	}
-	term := &syncBuffer{} // where the model writes outside frames: the title
+	term := &testkit.Buffer{} // where the model writes outside frames: the title
 	m := New(t.Context(), alpha, WithProfile("alpha"), WithLabel("PROD"), WithProfiles(profiles),
 		WithInterval(30*time.Millisecond), WithClock(func() time.Time { return t0 }), WithTerminal(termout.New(term)))
 	pr := testkit.NewProbe(m.Tea())

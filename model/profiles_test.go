@@ -164,7 +164,7 @@ func TestSwitchProfileWaitsForActionsAndJobs(t *testing.T) {
 }
 
 func TestWindowTitleNamesProfileAndHost(t *testing.T) {
-	var term syncBuffer
+	var term testkit.Buffer
 	m := New(context.Background(), hostAPI{fakeWith(1, 1), "alpha.test"}, WithProfile("alpha"), WithTerminal(&term))
 	m.windowTitle()()
 	if got := term.String(); got != "\x1b]2;stratop · alpha · alpha.test\a" {

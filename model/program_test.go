@@ -79,7 +79,10 @@ func startAppAfter(t *testing.T, sbOpts []sandbox.Option, prep func(sb *sandbox.
 	return startAppFull(t, sbOpts, nil, prep, width, height, opts...)
 }
 
-func startAppFull(t *testing.T, sbOpts []sandbox.Option, wrap func(sandboxClient) API, prep func(sb *sandbox.Sandbox, c *api.Client), width, height int, opts ...Option) *app {
+// testSandbox serves a fresh sandbox over loopback (seed 1, 12 users, 60
+// strategies, no simulation, a fixed clock; then sbOpts) until the test
+// ends, and returns it with a client that does not retry.
+func testSandbox(t *testing.T, sbOpts ...sandbox.Option) (*sandbox.Sandbox, *api.Client) {
 	t.Helper()
 	sbOpts = append([]sandbox.Option{sandbox.WithSeed(1), sandbox.WithTick(0), sandbox.WithUsers(12), sandbox.WithStrategies(60),
 		sandbox.WithClock(func() time.Time { return sandboxEpoch })}, sbOpts...)
@@ -92,10 +95,13 @@ func startAppFull(t *testing.T, sbOpts []sandbox.Option, wrap func(sandboxClient
 	if err != nil {
 		t.Fatal(err)
 	}
-	if prep != nil {
-		prep(sb, c)
-	}
-	opts = append([]Option{
+	return sb, c
+}
+
+// appOptions are the options every program test starts from (a fixed
+// clock, fast polls, page size 20), then opts.
+func appOptions(opts ...Option) []Option {
+	return append([]Option{
 		WithClock(func() time.Time { return t0 }),
 		WithInterval(30 * time.Millisecond),
 		WithMaxBackoff(120 * time.Millisecond),
@@ -103,6 +109,15 @@ func startAppFull(t *testing.T, sbOpts []sandbox.Option, wrap func(sandboxClient
 		WithProfile("demo"),
 		WithPageSize(20),
 	}, opts...)
+}
+
+func startAppFull(t *testing.T, sbOpts []sandbox.Option, wrap func(sandboxClient) API, prep func(sb *sandbox.Sandbox, c *api.Client), width, height int, opts ...Option) *app {
+	t.Helper()
+	sb, c := testSandbox(t, sbOpts...)
+	if prep != nil {
+		prep(sb, c)
+	}
+	opts = appOptions(opts...)
 	var client API = sandboxClient{c}
 	if wrap != nil {
 		client = wrap(sandboxClient{c})

@@ -7,12 +7,9 @@ package model
 // itself.
 
 import (
-	"bytes"
 	"encoding/base64"
-	"net/http/httptest"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -24,29 +21,11 @@ import (
 	"github.com/stratop/stratop/internal/testkit"
 )
 
-// syncBuffer is a buffer safe for the renderer and the test.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // streamApp is a running program whose output stream the test reads.
 type streamApp struct {
 	t     *testing.T
 	p     *tea.Program
-	out   *syncBuffer
+	out   *testkit.Buffer
 	probe testkit.Probe
 	sb    *sandbox.Sandbox
 	c     *api.Client
@@ -57,29 +36,10 @@ type streamApp struct {
 // width x height, its output to a buffer shared with WithTerminal.
 func startStream(t *testing.T, sbOpts []sandbox.Option, width, height int, opts ...Option) *streamApp {
 	t.Helper()
-	sbOpts = append([]sandbox.Option{sandbox.WithSeed(1), sandbox.WithTick(0), sandbox.WithUsers(12), sandbox.WithStrategies(60),
-		sandbox.WithClock(func() time.Time { return sandboxEpoch })}, sbOpts...)
-	sb := sandbox.New(sbOpts...)
-	srv := httptest.NewServer(sb)
-	t.Cleanup(srv.Close)
-	t.Cleanup(sb.Close)
-	c, err := api.New(srv.URL, api.WithCredentials(api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret}),
-		api.WithRetries(0), api.WithTimeout(2*time.Second))
-	if err != nil {
-		t.Fatal(err)
-	}
-	buf := &syncBuffer{}
+	sb, c := testSandbox(t, sbOpts...)
+	buf := &testkit.Buffer{}
 	out := termout.New(buf)
-	opts = append([]Option{
-		WithClock(func() time.Time { return t0 }),
-		WithInterval(30 * time.Millisecond),
-		WithMaxBackoff(120 * time.Millisecond),
-		WithFetchTimeout(2 * time.Second),
-		WithProfile("demo"),
-		WithPageSize(20),
-		WithTerminal(out),
-	}, opts...)
-	m := New(t.Context(), sandboxClient{c}, opts...)
+	m := New(t.Context(), sandboxClient{c}, appOptions(append([]Option{WithTerminal(out)}, opts...)...)...)
 	pr := testkit.NewProbe(m.Tea())
 	p := tea.NewProgram(pr, tea.WithInput(nil), tea.WithOutput(out), tea.WithoutSignals())
 	a := &streamApp{t: t, p: p, out: buf, probe: pr, sb: sb, c: c, done: make(chan tea.Model, 1)}
