@@ -54,34 +54,31 @@ func BenchmarkUnchangedPoll(b *testing.B) {
 	}
 }
 
-func BenchmarkKeyDown(b *testing.B) {
-	m := strategiesFrame(b, false)
-	down, up := keyMsg("down"), keyMsg("up")
+// benchKeys measures Update and View of keys a and b pressed in turn, so
+// the state the benchmark starts from is kept.
+func benchKeys(b *testing.B, m Model, a, other string) {
+	b.Helper()
+	ka, kb := keyMsg(a), keyMsg(other)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		k := down
+		k := ka
 		if i%2 == 1 {
-			k = up
+			k = kb
 		}
 		m, _ = m.Update(k)
 		_ = m.View()
 	}
 }
 
+func BenchmarkKeyDown(b *testing.B) {
+	m := strategiesFrame(b, false)
+	benchKeys(b, m, "down", "up")
+}
+
 func BenchmarkKeyDownWithDetail(b *testing.B) {
 	m := strategiesFrame(b, true)
-	down, up := keyMsg("down"), keyMsg("up")
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := down
-		if i%2 == 1 {
-			k = up
-		}
-		m, _ = m.Update(k)
-		_ = m.View()
-	}
+	benchKeys(b, m, "down", "up")
 }
 
 func BenchmarkNewPage(b *testing.B) {
@@ -121,17 +118,7 @@ func usersFrame(b *testing.B, n int) Model {
 
 func benchmarkUsersKeystroke(b *testing.B, n int) {
 	m := usersFrame(b, n)
-	add, del := keyMsg("2"), keyMsg("backspace")
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := add
-		if i%2 == 1 {
-			k = del
-		}
-		m, _ = m.Update(k)
-		_ = m.View()
-	}
+	benchKeys(b, m, "2", "backspace")
 }
 
 // BenchmarkUsersKeystroke*: the filter holds "1"; each iteration types "2"
