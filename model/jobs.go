@@ -56,10 +56,6 @@ type jobs struct {
 	byUser map[string]job // copy-on-write
 }
 
-// next hands out a generation unique in the process, so that a reply for
-// a job of a profile switched away from cannot match a job of this one.
-func (js jobs) next() (jobs, uint64) { return js, nextGen() }
-
 // with returns js with j stored (a new map: workflows are values).
 func (js jobs) with(j job) jobs {
 	out := make(map[string]job, len(js.byUser)+1)
@@ -149,8 +145,9 @@ func (w workflow) askJob(spec action.Spec, user string) (workflow, effect) {
 	if j, ok := w.jobs.byUser[user]; ok {
 		return w, effect{notice: ui.NoticeJobBusy(subject, j.spec.Name, j.progress())}
 	}
-	var gen uint64
-	w.jobs, gen = w.jobs.next()
+	// Generations unique in the process: a reply for a job of a profile
+	// switched away from cannot match a job of this one.
+	gen := nextGen()
 	w.overlay = newCountingDialog(w.env, gen, subject)
 	ctx, runner := w.env.ctx, w.env.runner()
 	return w, effect{cmd: func() tea.Msg {
@@ -186,8 +183,7 @@ func (w workflow) sendJob(req request) (workflow, effect) {
 	if j, ok := w.jobs.byUser[user]; ok {
 		return w, effect{notice: ui.NoticeJobBusy(req.subject(), j.spec.Name, j.progress())}
 	}
-	var gen uint64
-	w.jobs, gen = w.jobs.next()
+	gen := nextGen()
 	j := job{spec: req.spec, user: user, gen: gen, sending: true, total: req.count, left: req.count}
 	w.jobs = w.jobs.with(j)
 	ctx, runner := w.env.ctx, w.env.runner()
