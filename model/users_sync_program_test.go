@@ -42,6 +42,7 @@ func TestProgramUsersReadOnlyWhenCountChanges(t *testing.T) {
 	a := startApp(t, 120, 40)
 	a.keys("4")
 	a.waitReady("12 users", "users as of")
+	a.statsPolls(2) // a read the Overview started before the switch lands first
 	others := map[string]int{routeStrategies: a.sb.Hits(routeStrategies), routePools: a.sb.Hits(routePools)}
 
 	a.statsPolls(20)
