@@ -33,10 +33,10 @@ type Event struct {
 	Profile  string    `json:"profile,omitempty"`
 	Host     string    `json:"host,omitempty"`
 	Strategy int64     `json:"strategyId,omitempty"`
-	User     string    `json:"user,omitempty"`   // the owner's external user id
-	Pool     string    `json:"pool,omitempty"`   // pool symbol
-	Chain    int       `json:"chain,omitempty"`  // chain id
-	Type     string    `json:"type,omitempty"`   // dca | volume
+	User     string    `json:"user,omitempty"`  // the owner's external user id
+	Pool     string    `json:"pool,omitempty"`  // pool symbol
+	Chain    int       `json:"chain,omitempty"` // chain id
+	Type     string    `json:"type,omitempty"`  // dca | volume
 	Category string    `json:"category,omitempty"`
 	Status   string    `json:"status,omitempty"` // counts: which status's count
 	Before   string    `json:"before,omitempty"`
