@@ -1,0 +1,210 @@
+// Package history keeps how the integration moved: per-status strategy
+// counts, users, read latency and errors, at tiered resolutions so that a
+// week fits in a few hundred kilobytes. It knows nothing of a screen or of
+// the network; the watch engine and the dashboard feed it samples, and the
+// Overview and `stratop stats --history` read it.
+package history
+
+import (
+	"math"
+	"time"
+)
+
+// Statuses are the series of per-status counts, in the order they are
+// stored. A sample's count under any other name is not kept.
+var Statuses = []string{"active", "suspended", "paused", "completed"}
+
+// Sample is one observation: the shape of the watch engine's sample, so a
+// watch.Sample converts to it directly. Counts holds what was read (a
+// status missing from it was not read this time); Users < 0 means the users
+// count was not read; Failed means the read failed and Latency is unknown.
+type Sample struct {
+	Time    time.Time
+	Counts  map[string]int
+	Users   int
+	Latency time.Duration
+	Failed  bool
+}
+
+// Tier is one resolution and how many of its buckets are kept.
+type Tier struct {
+	Step time.Duration
+	Keep int
+}
+
+// Tiers: 10 s for an hour, 1 min for a day, 10 min for a week. A reader of
+// a window takes the finest tier that covers it.
+var Tiers = []Tier{
+	{Step: 10 * time.Second, Keep: 360},
+	{Step: time.Minute, Keep: 1440},
+	{Step: 10 * time.Minute, Keep: 1008},
+}
+
+// unknown marks a value that was not read in a bucket.
+const unknown = -1
+
+// Point is one bucket: the last counts and users seen in it (they are
+// levels, not rates), the reads and failed reads, and the latency of the
+// good reads (sum, for the mean, and the worst).
+type Point struct {
+	Start     int64 // unix seconds, the bucket's start
+	Counts    [4]int32
+	Users     int32
+	Reads     int32
+	Errors    int32
+	LatSumMs  int32
+	LatMaxMs  int32
+	GoodReads int32
+}
+
+// Latency is the mean latency of the bucket's good reads, or -1.
+func (p Point) Latency() time.Duration {
+	if p.GoodReads == 0 {
+		return unknown
+	}
+	return time.Duration(p.LatSumMs/p.GoodReads) * time.Millisecond
+}
+
+func emptyPoint(start int64) Point {
+	return Point{Start: start, Counts: [4]int32{unknown, unknown, unknown, unknown}, Users: unknown}
+}
+
+// ring keeps the last cap points of one tier in time order.
+type ring struct {
+	step int64
+	pts  []Point // len <= cap; pts[head] is the oldest once full
+	head int
+	cap  int
+}
+
+func newRing(t Tier) *ring {
+	return &ring{step: int64(t.Step / time.Second), cap: t.Keep, pts: make([]Point, 0, t.Keep)}
+}
+
+func (r *ring) len() int { return len(r.pts) }
+
+// at returns the i-th oldest point.
+func (r *ring) at(i int) *Point { return &r.pts[(r.head+i)%len(r.pts)] }
+
+func (r *ring) last() *Point {
+	if len(r.pts) == 0 {
+		return nil
+	}
+	return r.at(len(r.pts) - 1)
+}
+
+// bucket returns the point for start, appending one (and dropping the
+// oldest when full). A start older than the newest bucket (a clock that
+// went back) folds into the newest rather than breaking the order.
+func (r *ring) bucket(start int64) *Point {
+	if l := r.last(); l != nil && start <= l.Start {
+		return l
+	}
+	p := emptyPoint(start)
+	if len(r.pts) < r.cap {
+		r.pts = append(r.pts, p)
+		return &r.pts[len(r.pts)-1]
+	}
+	r.pts[r.head] = p
+	r.head = (r.head + 1) % r.cap
+	return r.last()
+}
+
+// History is the kept history of one profile. It is not safe for
+// concurrent use: one goroutine owns it (the dashboard's update loop or the
+// engine's), and Clone hands a copy to a writer.
+type History struct {
+	start time.Time // first sample ever kept
+	tiers []*ring
+	dirty bool
+}
+
+// New returns an empty history.
+func New() *History {
+	h := &History{}
+	for _, t := range Tiers {
+		h.tiers = append(h.tiers, newRing(t))
+	}
+	return h
+}
+
+// Start is the time of the first sample kept, zero when there is none.
+func (h *History) Start() time.Time { return h.start }
+
+// Dirty reports whether samples came in since the last MarkSaved.
+func (h *History) Dirty() bool { return h.dirty }
+
+// MarkSaved clears Dirty.
+func (h *History) MarkSaved() { h.dirty = false }
+
+// Add records a sample in every tier.
+func (h *History) Add(s Sample) {
+	if s.Time.IsZero() {
+		return
+	}
+	if h.start.IsZero() || s.Time.Before(h.start) {
+		h.start = s.Time
+	}
+	h.dirty = true
+	sec := s.Time.Unix()
+	for _, r := range h.tiers {
+		p := r.bucket(sec - sec%r.step)
+		for i, name := range Statuses {
+			if n, ok := s.Counts[name]; ok {
+				p.Counts[i] = clamp(n)
+			}
+		}
+		if s.Users >= 0 {
+			p.Users = clamp(s.Users)
+		}
+		p.Reads++
+		if s.Failed {
+			p.Errors++
+			continue
+		}
+		ms := clamp(int(s.Latency / time.Millisecond))
+		p.GoodReads++
+		p.LatSumMs = clamp(int(p.LatSumMs) + int(ms))
+		p.LatMaxMs = max(p.LatMaxMs, ms)
+	}
+}
+
+func clamp(n int) int32 {
+	return int32(min(max(n, 0), math.MaxInt32))
+}
+
+// TierFor returns the index of the finest tier that covers window.
+func TierFor(window time.Duration) int {
+	for i, t := range Tiers {
+		if time.Duration(t.Keep)*t.Step >= window {
+			return i
+		}
+	}
+	return len(Tiers) - 1
+}
+
+// Points returns the points of the tier that covers window whose buckets
+// start within (now-window, now], oldest first, appended to dst.
+func (h *History) Points(dst []Point, window time.Duration, now time.Time) []Point {
+	r := h.tiers[TierFor(window)]
+	from := now.Add(-window).Unix()
+	to := now.Unix()
+	for i := 0; i < r.len(); i++ {
+		p := r.at(i)
+		if p.Start > from-r.step && p.Start <= to {
+			dst = append(dst, *p)
+		}
+	}
+	return dst
+}
+
+// Clone returns a deep copy, for a writer on another goroutine.
+func (h *History) Clone() *History {
+	c := &History{start: h.start, dirty: h.dirty}
+	for _, r := range h.tiers {
+		cr := &ring{step: r.step, cap: r.cap, head: r.head, pts: make([]Point, len(r.pts), r.cap)}
+		copy(cr.pts, r.pts)
+		c.tiers = append(c.tiers, cr)
+	}
+	return c
+}
