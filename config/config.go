@@ -26,6 +26,9 @@ type file struct {
 	Keys      map[string][]string `toml:"keys"`
 	Profiles  map[string]profile  `toml:"profiles"`
 	Explorers map[string]string   `toml:"explorers"`
+	Alerts    []alertRule         `toml:"alerts"`
+	Sinks     map[string]sinkDef  `toml:"sinks"`
+	Serve     *serveDef           `toml:"serve"`
 }
 
 // profile is one [profiles.NAME] section.

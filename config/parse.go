@@ -9,6 +9,7 @@ import (
 	"errors"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	toml "github.com/pelletier/go-toml/v2"
@@ -50,6 +51,7 @@ func indexKeys(data []byte) (keyLines, bool) {
 	var p unstable.Parser
 	p.Reset(data)
 	var table []string
+	arrays := map[string]int{} // how many entries of each array of tables so far
 	var walk func(prefix []string, kv *unstable.Node)
 	walk = func(prefix []string, kv *unstable.Node) {
 		parts, first := keyParts(kv.Key())
@@ -73,6 +75,15 @@ func indexKeys(data []byte) (keyLines, bool) {
 			if first != nil {
 				if _, seen := idx[dotted(parts)]; !seen {
 					idx[dotted(parts)] = p.Shape(first.Raw).Start.Line
+				}
+			}
+			if e.Kind == unstable.ArrayTable {
+				// Each entry's keys get its index: alerts.0.name, alerts.1.name.
+				n := arrays[dotted(parts)]
+				arrays[dotted(parts)] = n + 1
+				table = append(append([]string(nil), parts...), strconv.Itoa(n))
+				if first != nil {
+					idx[dotted(table)] = p.Shape(first.Raw).Start.Line
 				}
 			}
 		case unstable.KeyValue:
@@ -126,7 +137,7 @@ func secretKeys(path string, idx keyLines) Errors {
 	var errs Errors
 	for k, line := range idx {
 		for _, part := range splitDotted(k) {
-			if secretWord.MatchString(part) {
+			if secretWord.MatchString(part) && !strings.HasSuffix(part, "_env") {
 				errs = append(errs, &Error{File: path, Line: line, Key: k,
 					Msg: "looks like a credential; the settings file never holds secrets: store them with `stratop login`"})
 				break
@@ -190,14 +201,24 @@ func typeMismatch(msg string) (string, bool) {
 
 // Keys each level of the file knows, for messages.
 var (
-	topKeys     = []string{"explorers", "interval", "keys", "links", "mouse", "notify", "profiles", "theme"}
+	topKeys     = []string{"alerts", "explorers", "interval", "keys", "links", "mouse", "notify", "profiles", "serve", "sinks", "theme"}
 	profileKeys = []string{"color", "interval", "label", "notify", "read_only"}
+	alertKeys   = []string{"group", "name", "severity", "to", "when", "where"}
+	sinkKeys    = []string{"secret_env", "url", "url_env"}
+	serveKeys   = []string{"digest", "digest_to", "heartbeat", "heartbeat_to"}
 )
 
 func unknownKeyMsg(key []string) string {
 	known := topKeys
-	if len(key) == 3 && key[0] == "profiles" {
+	switch {
+	case len(key) == 3 && key[0] == "profiles":
 		known = profileKeys
+	case len(key) == 2 && key[0] == "alerts":
+		known = alertKeys
+	case len(key) == 3 && key[0] == "sinks":
+		known = sinkKeys
+	case len(key) == 2 && key[0] == "serve":
+		known = serveKeys
 	}
 	return "unknown key (known here: " + strings.Join(known, ", ") + ")"
 }
@@ -219,6 +240,10 @@ func expected(key []string) string {
 		return "a table"
 	case len(key) == 2 && key[0] == "profiles":
 		return "a table"
+	case last == "to" || last == "heartbeat_to" || last == "digest_to":
+		return `a list of sink names, e.g. ["ops-pager"]`
+	case len(key) == 2 && key[0] == "serve" && last == "heartbeat":
+		return "a number of intervals"
 	case last == "interval":
 		return `a duration such as "5s"`
 	}

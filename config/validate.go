@@ -82,6 +82,7 @@ func validate(path string, f *file, th theme, idx keyLines) Errors {
 			c.fail("the template holds a space, quote or control character", "explorers", chain)
 		}
 	}
+	c.checkAlerts(f)
 	sortErrors(c.errs)
 	return c.errs
 }
