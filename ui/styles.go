@@ -1,7 +1,8 @@
 package ui
 
 // One style tree for the whole program, built once. Colours are the 16 ANSI
-// colours on purpose: they follow the user's terminal theme, work on every
+// colours where one reads at 4.5:1 (contrast.go) and 256-colour numbers
+// where none does: they follow the user's terminal theme, work on every
 // terminal reached over SSH, and never make lipgloss query the terminal's
 // background (an AdaptiveColor would send OSC 11 and could stall the first
 // frame). NO_COLOR and dumb terminals give termenv's Ascii profile, where every

@@ -33,6 +33,7 @@ type palette struct {
 	active, suspended, paused, completed, archived lipgloss.TerminalColor
 	notice, marked, alertFg, alertBg, frame        lipgloss.TerminalColor
 	badge, badgeFg                                 lipgloss.TerminalColor // nil: the badge is drawn reversed
+	background                                     lipgloss.TerminalColor // the terminal's, that the colours are chosen for
 	highContrast, none                             bool
 }
 
@@ -40,27 +41,34 @@ func ansiColor(n int) lipgloss.TerminalColor { return lipgloss.Color(strconv.Ito
 
 func darkPalette() palette {
 	return palette{
-		accent: ansiColor(6), muted: ansiColor(8), positive: ansiColor(2), negative: ansiColor(1),
-		active: ansiColor(2), suspended: ansiColor(3), paused: ansiColor(4), completed: ansiColor(5), archived: ansiColor(8),
-		notice: ansiColor(3), marked: ansiColor(5), alertFg: ansiColor(15), alertBg: ansiColor(1), frame: lipgloss.NoColor{},
+		accent: ansiColor(6), muted: ansiColor(8), positive: ansiColor(2), negative: ansiColor(9),
+		active: ansiColor(2), suspended: ansiColor(3), paused: ansiColor(14), completed: ansiColor(13), archived: ansiColor(8),
+		notice: ansiColor(3), marked: ansiColor(13), alertFg: ansiColor(15), alertBg: ansiColor(1), frame: lipgloss.NoColor{},
+		background: darkBackground,
 	}
 }
 
-// lightPalette avoids yellow and cyan text, which wash out on white.
+// lightPalette avoids yellow and cyan text, which wash out on white, and
+// takes a darker green, grey and teal from the 256 colours: no ANSI green,
+// grey or cyan reads at 4.5:1 on white.
 func lightPalette() palette {
 	p := darkPalette()
-	p.accent, p.suspended, p.notice = ansiColor(4), ansiColor(5), ansiColor(5)
-	p.paused, p.completed, p.marked = ansiColor(6), ansiColor(0), ansiColor(4)
+	p.accent, p.suspended, p.notice, p.negative = ansiColor(4), ansiColor(5), ansiColor(5), ansiColor(1)
+	p.paused, p.completed, p.marked = ansiColor(24), ansiColor(0), ansiColor(4)
+	p.positive, p.active, p.muted, p.archived = ansiColor(28), ansiColor(28), ansiColor(242), ansiColor(242)
+	p.background = lightBackground
 	return p
 }
 
 // highContrastPalette uses the bright colours and leans on bold, underline
-// and reverse (see buildStyles), so no state depends on hue.
+// and reverse (see buildStyles), so no state depends on hue. Bright blue
+// is too dark on black for text: paused is a light sky blue.
 func highContrastPalette() palette {
 	p := palette{
 		accent: ansiColor(14), muted: ansiColor(7), positive: ansiColor(10), negative: ansiColor(9),
-		active: ansiColor(10), suspended: ansiColor(11), paused: ansiColor(12), completed: ansiColor(13), archived: ansiColor(7),
-		notice: ansiColor(11), marked: ansiColor(13), alertFg: ansiColor(15), alertBg: ansiColor(9), frame: lipgloss.NoColor{},
+		active: ansiColor(10), suspended: ansiColor(11), paused: ansiColor(117), completed: ansiColor(13), archived: ansiColor(7),
+		notice: ansiColor(11), marked: ansiColor(13), alertFg: ansiColor(15), alertBg: ansiColor(1), frame: lipgloss.NoColor{},
+		background: darkBackground,
 	}
 	p.highContrast = true
 	return p
@@ -73,6 +81,29 @@ func nonePalette() palette {
 	return palette{accent: nc, muted: nc, positive: nc, negative: nc, active: nc, suspended: nc,
 		paused: nc, completed: nc, archived: nc, notice: nc, marked: nc, alertFg: nc, alertBg: nc,
 		frame: nc, none: true}
+}
+
+// themes are the palette of each theme name, for a dark and a light
+// terminal; auto follows the terminal.
+var themes = map[string][2]func() palette{
+	"":                {darkPalette, lightPalette},
+	ThemeAuto:         {darkPalette, lightPalette},
+	ThemeDark:         {darkPalette, darkPalette},
+	ThemeLight:        {lightPalette, lightPalette},
+	ThemeHighContrast: {highContrastPalette, highContrastPalette},
+	ThemeNone:         {nonePalette, nonePalette},
+}
+
+// themePalette is the palette of a theme on a dark or light terminal.
+func themePalette(name string, light bool) (palette, bool) {
+	mk, ok := themes[name]
+	if !ok {
+		return palette{}, false
+	}
+	if light {
+		return mk[1](), true
+	}
+	return mk[0](), true
 }
 
 // roles maps the colour role names of the settings file to palette fields.
@@ -131,22 +162,11 @@ type ThemeOptions struct {
 // NewStyles builds the style tree of a theme. Theme none ignores every
 // colour, overrides included: no colour means none.
 func NewStyles(o ThemeOptions) (Styles, error) {
-	var p palette
-	switch o.Name {
-	case ThemeAuto, "":
-		p = darkPalette()
-		if o.Light {
-			p = lightPalette()
-		}
-	case ThemeDark:
-		p = darkPalette()
-	case ThemeLight:
-		p = lightPalette()
-	case ThemeHighContrast:
-		p = highContrastPalette()
-	case ThemeNone:
+	if o.Name == ThemeNone {
 		return buildStyles(nonePalette()), nil
-	default:
+	}
+	p, ok := themePalette(o.Name, o.Light)
+	if !ok {
 		return Styles{}, fmt.Errorf("unknown theme %q (one of %s)", o.Name, strings.Join(ThemeNames, ", "))
 	}
 	roles := p.roles()
@@ -166,7 +186,7 @@ func NewStyles(o ThemeOptions) (Styles, error) {
 		if err != nil {
 			return Styles{}, err
 		}
-		p.accent, p.frame, p.badge, p.badgeFg = c, c, c, ansiColor(15)
+		p.accent, p.frame, p.badge, p.badgeFg = c, c, c, readableOn(c)
 	}
 	return buildStyles(p), nil
 }
