@@ -1,7 +1,8 @@
 package ui
 
 // Themes: the palettes the settings file names, and per-role overrides.
-// The default palettes keep to the 16 ANSI colours (see styles.go); an
+// The default palettes keep to the 16 ANSI colours but where none reads
+// at 4.5:1 on the background (see styles.go, contrast.go); an
 // override may name any colour the operator's terminal shows.
 
 import (
