@@ -43,6 +43,9 @@ type Target struct {
 	// the same dialog, so the balance is added once.
 	Amount         string
 	IdempotencyKey string
+	// Reason is why the operator acts (a ticket, a sentence), written to
+	// the audit log with the action.
+	Reason string
 }
 
 // Outcome is how an action ended (the audit log's words).
@@ -69,16 +72,34 @@ type Result struct {
 	NewID   int64         // duplicate: the new strategy's id, when the answer names it
 	Reason  string        // why it was refused or failed, in words
 	Err     error
-	// JournalErr is set when the audit log could not be written; the action
-	// was still sent (the operator was warned before confirming).
+	// JournalErr is the audit log's error, when a line could not be
+	// written: the intent (then nothing was sent and Err is a
+	// *JournalError, unless the override was used: Unaudited), or the
+	// outcome line after sending.
 	JournalErr error
+	// Unaudited says the action was sent although its intent could not be
+	// recorded: the Runner's override (Unaudited) was used.
+	Unaudited bool
 }
 
-// Runner sends actions. Its zero Timeouts mean the defaults.
+// Runner sends actions under the safety policy (Rules). Its zero
+// Timeouts mean the defaults.
 type Runner struct {
 	Client  Client
 	Journal audit.Journal
 	Source  string // "dashboard" or "cli", recorded in the audit log
+	// ReadOnly refuses every action (ErrReadOnly); ReadOnlyBy names what
+	// made the profile read-only, for the refusal's words.
+	ReadOnly   bool
+	ReadOnlyBy string
+	// RequireReason refuses an action without a reason (ErrReasonRequired);
+	// RequireReasonBy names the setting that asks for one.
+	RequireReason   bool
+	RequireReasonBy string
+	// Unaudited sends an action whose intent could not be written to the
+	// audit log (the operator's explicit override on a full disk); without
+	// it such an action is refused with a *JournalError.
+	Unaudited bool
 	// ReadTimeout bounds the read before sending; SendTimeout the action
 	// request itself (after which its outcome is unknown).
 	ReadTimeout, SendTimeout time.Duration
@@ -94,13 +115,20 @@ const (
 // before sending.
 var errGone = errors.New("the strategy is gone (404)")
 
-// Run sends one action for one strategy. It reads the strategy first: when
-// it is gone, or its state is not the one the operator confirmed, or the
-// table forbids the action from it, nothing is sent (OutcomeRefused). Then
-// the intent is written to the journal, the request is sent once, and the
-// outcome is written. Run never retries.
+// Run sends one action for one strategy. A read-only Runner, or a missing
+// or unusable reason, refuses at once: nothing read, sent or recorded. It
+// reads the strategy first: when it is gone, or its state is not the one
+// the operator confirmed, or the table forbids the action from it, nothing
+// is sent (OutcomeRefused). Then the intent is written to the journal (when
+// it cannot be, nothing is sent unless the Runner is Unaudited), the
+// request is sent once, and the outcome is written. Run never retries.
 func (r Runner) Run(ctx context.Context, spec Spec, t Target) Result {
 	res := Result{Spec: spec, Target: t}
+	if err := r.admit(&t); err != nil {
+		res.Outcome, res.Err, res.Reason = audit.OutcomeRefused, err, err.Error()
+		return res
+	}
+	res.Target.Reason = t.Reason
 	if spec.Scope == ScopeStrategy {
 		cur, err := r.read(ctx, t.Strategy.ID)
 		switch {
@@ -136,7 +164,15 @@ func (r Runner) Run(ctx context.Context, spec Spec, t Target) Result {
 		res.Target.IdempotencyKey = t.IdempotencyKey
 	}
 	entry := r.entry(spec, t, res.Current)
-	res.JournalErr = r.journal().Write(entry)
+	if err := r.journal().Write(entry); err != nil {
+		res.JournalErr = err
+		if !r.Unaudited {
+			jerr := &JournalError{Err: err}
+			res.Outcome, res.Err, res.Reason = audit.OutcomeRefused, jerr, jerr.Error()+": nothing sent"
+			return res
+		}
+		res.Unaudited = true
+	}
 
 	sendCtx, cancel := context.WithTimeout(ctx, or(r.SendTimeout, DefaultSendTimeout))
 	defer cancel()
@@ -153,6 +189,23 @@ func (r Runner) Run(ctx context.Context, spec Spec, t Target) Result {
 		res.JournalErr = jerr
 	}
 	return res
+}
+
+// admit is the policy's decision that needs neither the server nor the
+// journal: read-only, then the reason (trimmed in place).
+func (r Runner) admit(t *Target) error {
+	if r.ReadOnly {
+		return r.readOnlyErr()
+	}
+	reason, err := CheckReason(t.Reason)
+	if err != nil {
+		return err
+	}
+	if r.RequireReason && reason == "" {
+		return r.reasonErr()
+	}
+	t.Reason = reason
+	return nil
 }
 
 // Read reads a strategy under the read timeout (for the re-read after an
@@ -180,7 +233,7 @@ func (r Runner) journal() audit.Journal {
 func (r Runner) entry(spec Spec, t Target, cur *api.Strategy) audit.Entry {
 	e := audit.Entry{
 		Seq: uuid.NewString(), Source: r.Source, Action: spec.Name, User: t.Owner,
-		Expected: spec.Next, IdempotencyKey: t.IdempotencyKey, Amount: t.Amount,
+		Expected: spec.Next, IdempotencyKey: t.IdempotencyKey, Amount: t.Amount, Reason: t.Reason,
 	}
 	if spec.Scope == ScopeStrategy {
 		e.StrategyIDs = []int64{t.Strategy.ID}
@@ -215,78 +268,6 @@ func Unknown(err error) bool {
 		return true
 	}
 	return false
-}
-
-// reply is what a route answered.
-type reply struct {
-	record *api.Strategy
-	newID  int64
-}
-
-type sender func(ctx context.Context, c Client, t Target) (reply, error)
-
-func record(s *api.Strategy, err error) (reply, error) { return reply{record: s}, err }
-
-func ref(t Target) api.StrategyRef {
-	return api.StrategyRef{UserID: t.Owner, StrategyID: t.Strategy.ID}
-}
-
-func sendHalt(ctx context.Context, c Client, t Target) (reply, error) {
-	return record(c.HaltStrategy(ctx, t.Strategy.ID))
-}
-
-func sendArchive(ctx context.Context, c Client, t Target) (reply, error) {
-	return record(c.ArchiveStrategy(ctx, t.Strategy.ID))
-}
-
-func sendSuspend(ctx context.Context, c Client, t Target) (reply, error) {
-	return record(c.SuspendStrategy(ctx, ref(t)))
-}
-
-func sendResume(ctx context.Context, c Client, t Target) (reply, error) {
-	return record(c.ResumeStrategy(ctx, ref(t)))
-}
-
-func sendStop(ctx context.Context, c Client, t Target) (reply, error) {
-	return record(c.StopStrategy(ctx, ref(t)))
-}
-
-func sendDisable(ctx context.Context, c Client, t Target) (reply, error) {
-	return record(c.DisableStrategy(ctx, ref(t)))
-}
-
-// sendAddBalance puts the amount on the side the strategy's category
-// names: buy -> balanceBuyUsed, sell -> balanceSellUsed.
-func sendAddBalance(ctx context.Context, c Client, t Target) (reply, error) {
-	req := &api.ChangeBalanceRequest{UserID: t.Owner, StrategyID: t.Strategy.ID, IdempotencyKey: t.IdempotencyKey}
-	if t.Strategy.Category == api.CategorySell {
-		req.BalanceSellUsed = t.Amount
-	} else {
-		req.BalanceBuyUsed = t.Amount
-	}
-	return record(c.ChangeBalance(ctx, req))
-}
-
-func sendDuplicate(ctx context.Context, c Client, t Target) (reply, error) {
-	d, err := c.DuplicateStrategy(ctx, ref(t))
-	if err != nil || d == nil {
-		return reply{}, err
-	}
-	id := d.NewStrategyID
-	if id == 0 && d.Strategy != nil {
-		id = d.Strategy.ID
-	}
-	return reply{record: d.Strategy, newID: id}, nil
-}
-
-func sendDisableAll(ctx context.Context, c Client, t Target) (reply, error) {
-	_, err := c.DisableAllStrategies(ctx, t.Owner)
-	return reply{}, err
-}
-
-func sendRemoveAll(ctx context.Context, c Client, t Target) (reply, error) {
-	_, err := c.RemoveAllStrategies(ctx, t.Owner)
-	return reply{}, err
 }
 
 func or(d, def time.Duration) time.Duration {

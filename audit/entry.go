@@ -38,6 +38,7 @@ type Entry struct {
 	Error          string     `json:"error,omitempty"`
 	IdempotencyKey string     `json:"idempotencyKey,omitempty"`
 	Amount         string     `json:"amount,omitempty"` // add-balance: the raw amount sent
+	Reason         string     `json:"reason,omitempty"` // why the operator acted, in their words
 }
 
 // Journal is where actions are recorded. *Log implements it; Discard drops

@@ -205,6 +205,6 @@ func (e *env) actionsEnabled() bool { return !e.readOnly }
 
 // runner sends actions with the dashboard's client, journal and timeouts.
 func (e *env) runner() action.Runner {
-	return action.Runner{Client: e.api, Journal: e.journal, Source: "dashboard",
+	return action.Runner{Client: e.api, Journal: e.journal, Source: "dashboard", ReadOnly: e.readOnly,
 		ReadTimeout: e.fetchTimeout, SendTimeout: e.actionTimeout}
 }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/api"
@@ -20,14 +18,11 @@ type ActionOptions struct {
 	User   string  // user-wide actions
 	Amount string  // add-balance: token units, or raw units with Raw
 	Raw    bool
-	Yes    bool // confirmed on the command line
-	DryRun bool // print the plan, send nothing
+	Reason string // why, for the audit log
+	Yes    bool   // confirmed on the command line
+	DryRun bool   // print the plan, send nothing
 	Format Format
 }
-
-// Checker is a journal that can tell whether it can be written now
-// (*audit.Log); the plan warns when it cannot.
-type Checker interface{ Check() error }
 
 // planItem is one target: read, checked and ready to send, or refused.
 type planItem struct {
@@ -42,8 +37,13 @@ type planItem struct {
 // RunAction plans, confirms and sends one action for each target through
 // runner (the dashboard's own), then prints per-target results on stdout
 // and returns the exit code: 3 when an outcome is unknown, else 1 when any
-// target was refused or failed, else 0.
+// target was refused or failed, else 0. What the policy refuses without
+// asking the server (read-only, a missing reason, an audit log that cannot
+// be written) exits 1 before anything is read or sent.
 func RunAction(ctx context.Context, o IO, runner action.Runner, opt ActionOptions) error {
+	if err := admit(o, runner, opt); err != nil {
+		return err
+	}
 	if !opt.DryRun && !opt.Yes && !o.InTerminal {
 		return Failed("%s: stdin is not a terminal, so nothing can be confirmed: nothing sent; pass --yes to confirm, or --dry-run to see the plan", opt.Spec.Name)
 	}
@@ -51,38 +51,30 @@ func RunAction(ctx context.Context, o IO, runner action.Runner, opt ActionOption
 	if err != nil {
 		return err
 	}
-	warn := ""
-	if c, ok := runner.Journal.(Checker); ok {
-		if err := c.Check(); err != nil {
-			warn = "warning: the audit log cannot be written (" + ui.SanitizeLimit(err.Error(), 160) + "); this action will not be recorded"
-		}
-	}
-	sendable := 0
+	var sendable []int64
 	for _, it := range plan {
 		if it.ok {
-			sendable++
+			sendable = append(sendable, it.target.Strategy.ID)
 		}
 	}
 	if opt.DryRun {
-		writePlan(o, opt.Spec, plan, warn)
+		writePlan(o, opt.Spec, plan)
 		rs := planResults(opt.Spec, plan, true)
 		if err := printResults(o, opt.Format, rs); err != nil {
 			return err
 		}
 		return silent(dryRunCode(rs))
 	}
-	if sendable > 0 && !opt.Yes {
-		writePlan(o, opt.Spec, plan, warn)
-		if !ask(o, fmt.Sprintf("%s %d %s? [y/N] ", opt.Spec.Name, sendable, noun(opt.Spec, sendable))) {
+	if len(sendable) > 0 && !opt.Yes {
+		writePlan(o, opt.Spec, plan)
+		if !confirm(o, opt.Spec, sendable, opt.User) {
 			fmt.Fprintln(o.Err, "cancelled: nothing sent")
 			return silent(ExitFailed)
 		}
-	} else if warn != "" {
-		fmt.Fprintln(o.Err, warn)
 	}
 
 	results := planResults(opt.Spec, plan, false)
-	journalWarned := false
+	warned := false
 	for i, it := range plan {
 		if !it.ok || ctx.Err() != nil {
 			if it.ok {
@@ -90,6 +82,7 @@ func RunAction(ctx context.Context, o IO, runner action.Runner, opt ActionOption
 			}
 			continue
 		}
+		it.target.Reason = opt.Reason
 		res := runner.Run(ctx, opt.Spec, it.target)
 		results[i] = resultOf(opt.Spec, it, res)
 		if res.Outcome == audit.OutcomeUnknown && opt.Spec.Scope == action.ScopeStrategy {
@@ -98,15 +91,54 @@ func RunAction(ctx context.Context, o IO, runner action.Runner, opt ActionOption
 				results[i].Now = now.Status
 			}
 		}
-		if res.JournalErr != nil && !journalWarned {
-			journalWarned = true
-			fmt.Fprintln(o.Err, "warning: the audit log could not be written:", ui.SanitizeLimit(res.JournalErr.Error(), 160))
+		if res.JournalErr != nil && !warned {
+			warned = true
+			fmt.Fprintln(o.Err, journalWarning(res))
 		}
 	}
 	if err := printResults(o, opt.Format, results); err != nil {
 		return err
 	}
 	return silent(exitCode(results))
+}
+
+// admit asks the policy what it decides without the server: a refusal
+// exits 1 (an unusable reason 2) before anything is read or sent. A dry
+// run sends nothing, so an audit log that cannot be written only warns.
+func admit(o IO, runner action.Runner, opt ActionOptions) error {
+	if opt.DryRun {
+		runner.Unaudited = true
+	}
+	err := runner.Check(action.Target{Reason: opt.Reason})
+	var je *action.JournalError
+	switch {
+	case errors.Is(err, action.ErrReasonInvalid):
+		return Usage("--reason: %s", err)
+	case errors.As(err, &je):
+		return Failed("%s: %s: nothing sent (pass --unaudited to act unrecorded, e.g. on a full disk)", opt.Spec.Name, je)
+	case err != nil:
+		return Failed("%s: %s", opt.Spec.Name, err)
+	}
+	if jerr := runner.JournalCheck(); jerr != nil {
+		what := "--unaudited: the action will be sent but NOT recorded"
+		if opt.DryRun {
+			what = "the action could not be recorded"
+		}
+		fmt.Fprintf(o.Err, "warning: the audit log cannot be written (%s); %s\n", ui.SanitizeLimit(jerr.Error(), 160), what)
+	}
+	return nil
+}
+
+// journalWarning says what a result's audit log error meant.
+func journalWarning(res action.Result) string {
+	msg := ui.SanitizeLimit(res.JournalErr.Error(), 160)
+	switch {
+	case res.Unaudited:
+		return "warning: sent UNRECORDED (--unaudited): the audit log could not be written: " + msg
+	case res.Sent:
+		return "warning: sent, but its outcome could not be written to the audit log: " + msg
+	}
+	return "the audit log could not be written: " + msg + "; nothing sent"
 }
 
 // makePlan reads each target first and checks it against the table.
@@ -141,7 +173,7 @@ func makePlan(ctx context.Context, runner action.Runner, opt ActionOptions) ([]p
 			} else if opt.Spec.Amount {
 				amount, err := rawAmount(opt.Amount, opt.Raw, cur.Pool.Decimals)
 				if err != nil {
-					return nil, Usage("--amount: %s", err)
+					return nil, Usage("--amount %q: %s: nothing sent", opt.Amount, err)
 				}
 				it.target.Amount, it.ok = amount, true
 			} else {
@@ -155,18 +187,14 @@ func makePlan(ctx context.Context, runner action.Runner, opt ActionOptions) ([]p
 
 // rawAmount is the raw integer amount of --amount.
 func rawAmount(s string, raw bool, decimals int) (string, error) {
-	if !raw {
-		return action.ParseUnits(s, decimals)
+	if raw {
+		return action.ParseRaw(s)
 	}
-	s = strings.TrimSpace(s)
-	if s == "" || strings.Trim(s, "0123456789") != "" || strings.Trim(s, "0") == "" {
-		return "", errors.New("with --raw, give a positive integer in the token's smallest unit")
-	}
-	return strings.TrimLeft(s, "0"), nil
+	return action.ParseUnits(s, decimals)
 }
 
 // writePlan prints what will be sent, and what will not, on stderr.
-func writePlan(o IO, spec action.Spec, plan []planItem, warn string) {
+func writePlan(o IO, spec action.Spec, plan []planItem) {
 	fmt.Fprintf(o.Err, "%s: %s\n", spec.Name, spec.Effect)
 	if spec.Confirm == action.ConfirmTyped {
 		fmt.Fprintln(o.Err, "this cannot be undone")
@@ -189,8 +217,8 @@ func writePlan(o IO, spec action.Spec, plan []planItem, warn string) {
 		case !it.ok:
 			fmt.Fprintf(o.Err, "%s: %s\n", head, it.reason)
 		case spec.Amount:
-			fmt.Fprintf(o.Err, "%s: add %s %s (raw %s)\n", head, ui.FormatUnits(it.target.Amount, it.cur.Pool.Decimals),
-				ui.SanitizeLimit(it.cur.Pool.Symbol, 20), it.target.Amount)
+			r := action.ReviewAmount(*it.cur, it.target.Amount)
+			fmt.Fprintf(o.Err, "%s: add %s\n    balance %s\n", head, r.TokensText(), r.AfterText())
 		default:
 			next := string(spec.Next)
 			if next == "" {
@@ -198,9 +226,6 @@ func writePlan(o IO, spec action.Spec, plan []planItem, warn string) {
 			}
 			fmt.Fprintf(o.Err, "%s: %s -> %s\n", head, ui.SanitizeLimit(string(it.cur.Status), 20), next)
 		}
-	}
-	if warn != "" {
-		fmt.Fprintln(o.Err, warn)
 	}
 }
 
@@ -221,27 +246,6 @@ func noun(spec action.Spec, n int) string {
 	return "strategies"
 }
 
-// ask reads y or yes from the terminal; anything else is no.
-func ask(o IO, prompt string) bool {
-	fmt.Fprint(o.Err, prompt)
-	var line []byte
-	buf := make([]byte, 1)
-	for {
-		n, err := o.In.Read(buf)
-		if n == 1 {
-			if buf[0] == '\n' {
-				break
-			}
-			line = append(line, buf[0])
-		}
-		if err != nil {
-			break
-		}
-	}
-	a := strings.ToLower(strings.TrimSpace(string(line)))
-	return a == "y" || a == "yes"
-}
-
 // exitCode is the contract's code for a set of results.
 func exitCode(rs []Result) int {
 	code := ExitOK
@@ -255,13 +259,4 @@ func exitCode(rs []Result) int {
 		}
 	}
 	return code
-}
-
-// strconvID is an id argument.
-func strconvID(s string) (int64, error) {
-	id, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-	if err != nil || id < 1 {
-		return 0, fmt.Errorf("%q is not a strategy id (a number >= 1)", s)
-	}
-	return id, nil
 }

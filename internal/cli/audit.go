@@ -26,7 +26,7 @@ func Audit(o IO, path string, f Format, since time.Duration, now time.Time) erro
 	if f == JSON {
 		return writeJSON(o.Out, recs)
 	}
-	s := sheet{head: []string{"TIME", "SOURCE", "PROFILE", "HOST", "ACTION", "TARGET", "BEFORE", "EXPECTED", "OUTCOME", "DETAIL"}}
+	s := sheet{head: []string{"TIME", "SOURCE", "PROFILE", "HOST", "ACTION", "TARGET", "BEFORE", "EXPECTED", "OUTCOME", "REASON", "DETAIL"}}
 	for _, r := range recs {
 		outcome := string(r.Outcome)
 		if r.Outcome == audit.OutcomeUnknown {
@@ -40,7 +40,7 @@ func Audit(o IO, path string, f Format, since time.Duration, now time.Time) erro
 			detail = ui.JoinNonEmpty("; ", "amount "+r.Amount+" raw", "key "+r.IdempotencyKey, detail)
 		}
 		s.rows = append(s.rows, []string{r.Time.Local().Format("2006-01-02 15:04:05"), r.Source, r.Profile, r.Host,
-			r.Action, target(r.Entry), string(r.StateBefore), string(r.Expected), outcome, ui.SanitizeLimit(detail, 200)})
+			r.Action, target(r.Entry), string(r.StateBefore), string(r.Expected), outcome, ui.SanitizeLimit(r.Reason, 200), ui.SanitizeLimit(detail, 200)})
 	}
 	return writeTable(o.Out, s)
 }

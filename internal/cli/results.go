@@ -27,15 +27,12 @@ type Result struct {
 // outcomePlanned marks a target --dry-run would send.
 const outcomePlanned = "planned"
 
-// ParseIDs reads strategy id arguments.
+// ParseIDs reads id arguments, each once (action.ParseIDs); a bad one is
+// a usage error.
 func ParseIDs(args []string) ([]int64, error) {
-	ids := make([]int64, 0, len(args))
-	for _, a := range args {
-		id, err := strconvID(a)
-		if err != nil {
-			return nil, Usage("%s", err)
-		}
-		ids = append(ids, id)
+	ids, err := action.ParseIDs(args)
+	if err != nil {
+		return nil, Usage("%s: nothing sent", err)
 	}
 	return ids, nil
 }
