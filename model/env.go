@@ -66,6 +66,10 @@ type env struct {
 	watchStart  watchSet
 	watchErr    string // the watches could not be loaded (in words)
 	watchesRead bool   // watchStart holds the profile's watches already
+
+	// trace is told every key the root takes and what it showed after it
+	// (trace.go); nil outside tests.
+	trace func(traceEvent)
 }
 
 // Option configures New.

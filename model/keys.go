@@ -2,10 +2,13 @@ package model
 
 // The key pipeline. Bubble Tea v1 delivers printable keys that arrive in one
 // read (type-ahead over a slow link) as one KeyMsg with several runes, and
-// esc followed quickly by a key as alt+key. Every key counts, in order: a
-// multi-rune message is split into one key per rune, and alt+rune becomes
-// esc then the rune (nothing is bound to alt). A bracketed paste stays whole:
-// a text input takes it as text, and no binding matches it anywhere else.
+// an escape followed in the same read by another key as that key with Alt
+// set: "\x1b\x1b" is alt+esc, "\x1by" alt+y, "\x1b[A" after an escape
+// alt+up. Every key counts, in order: a multi-rune message is split into
+// one key per rune, and any key with Alt becomes esc then the key without
+// it (nothing is bound to alt), so a run of escapes closes what is open
+// however the reads grouped it. A bracketed paste stays whole: a text input
+// takes it as text, and no binding matches it anywhere else.
 //
 // Then each key goes, in order, to: the quit key while the frame is hidden
 // (nothing else acts unseen), the open dialog, the full help, a tab that
@@ -22,12 +25,16 @@ import (
 
 // splitKeys turns one KeyMsg into the keys it stands for, in order.
 func splitKeys(msg tea.KeyMsg) []tea.KeyMsg {
-	if msg.Paste || msg.Type != tea.KeyRunes {
+	if msg.Paste {
 		return []tea.KeyMsg{msg}
 	}
 	out := make([]tea.KeyMsg, 0, len(msg.Runes)+1)
 	if msg.Alt {
 		out = append(out, tea.KeyMsg{Type: tea.KeyEsc})
+		msg.Alt = false
+	}
+	if msg.Type != tea.KeyRunes {
+		return append(out, msg)
 	}
 	for _, r := range msg.Runes {
 		out = append(out, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
@@ -42,6 +49,7 @@ func (m Model) handleKeys(msg tea.KeyMsg) (Model, tea.Cmd) {
 	for _, k := range keys {
 		var cmd tea.Cmd
 		m, cmd = m.handleKey(k)
+		m.traced(&k)
 		cmds = append(cmds, cmd)
 	}
 	return m, tea.Batch(cmds...)

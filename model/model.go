@@ -105,6 +105,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if m.hidden() {
 			m = m.hideOverlays()
 		}
+		m.traced(nil)
 	case tea.KeyMsg:
 		var c1 tea.Cmd
 		if m.pace.blurred {

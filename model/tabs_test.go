@@ -215,6 +215,8 @@ func (o fakeOverlay) View(w, h int) string { return "DIALOG " + itoa(int64(w)) +
 
 func (o fakeOverlay) Help() ui.HelpMap { return ui.HelpMap{} }
 
+func (o fakeOverlay) shown() shownDialog { return shownDialog{kind: "fake"} }
+
 func TestOverlayTakesKeysUntilItCloses(t *testing.T) {
 	m, _, _ := newTestModel(t)
 	var got []string

@@ -49,6 +49,7 @@ type overlay interface {
 	Update(msg tea.KeyMsg) (overlay, decision)
 	View(width, height int) string
 	Help() ui.HelpMap
+	shown() shownDialog // what it shows, for the key trace (trace.go)
 }
 
 // decision is what a dialog decided on a key.

@@ -1,0 +1,309 @@
+package model
+
+// The terminal harness of the misfire tests: the real program on the
+// sandbox, its input a pipe written as a terminal would (each write one
+// read, parsed by Bubble Tea's own input reader), every state-changing
+// request the sandbox received recorded with its body, and the root's key
+// trace (trace.go) recorded in order.
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/api/sandbox"
+	"github.com/stratop/stratop/internal/testkit"
+)
+
+// readPOSTs are the routes that read with a POST; every other non-GET
+// request changes state.
+var readPOSTs = map[string]bool{
+	"/api/v1/getUserPools": true, "/api/v1/getTokenBalance": true, "/api/v1/getClientPools": true,
+	"/api/v1/strategies/getDashBoardStats": true, "/api/v1/strategies/getStrategies": true,
+	"/api/v1/strategies/getFilteredStrategies": true,
+}
+
+// received is one state-changing request: its path and its body's ids.
+type received struct {
+	path     string
+	strategy int64  // from the path or the body's strategyId
+	user     string // the body's userId
+	amount   string // changeBalance: the raw amount on either side
+}
+
+// postLog records every state-changing request a handler receives.
+type postLog struct {
+	mu    sync.Mutex
+	posts []received
+}
+
+func (l *postLog) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && !readPOSTs[r.URL.Path] {
+			body, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			l.mu.Lock()
+			l.posts = append(l.posts, parseReceived(r.URL.Path, body))
+			l.mu.Unlock()
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+func parseReceived(path string, body []byte) received {
+	var b struct {
+		UserID          string `json:"userId"`
+		StrategyID      int64  `json:"strategyId"`
+		BalanceBuyUsed  string `json:"balanceBuyUsed"`
+		BalanceSellUsed string `json:"balanceSellUsed"`
+	}
+	_ = json.Unmarshal(body, &b)
+	rec := received{path: path, strategy: b.StrategyID, user: b.UserID, amount: b.BalanceBuyUsed + b.BalanceSellUsed}
+	// /api/v1/strategies/{id}/halt and /archive carry the id in the path.
+	parts := strings.Split(strings.TrimPrefix(path, "/api/v1/strategies/"), "/")
+	if len(parts) == 2 {
+		if id, err := parseID(parts[0]); err == nil {
+			rec.strategy = id
+		}
+	}
+	return rec
+}
+
+func (l *postLog) all() []received {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]received(nil), l.posts...)
+}
+
+// traceLog records the key trace.
+type traceLog struct {
+	mu     sync.Mutex
+	events []traceEvent
+	keys   int // key events among them
+	sizes  int // resize events among them
+}
+
+func (l *traceLog) add(ev traceEvent) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.events = append(l.events, ev)
+	if ev.key != "" {
+		l.keys++
+	} else {
+		l.sizes++
+	}
+}
+
+func (l *traceLog) counts() (keys, sizes int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.keys, l.sizes
+}
+
+func (l *traceLog) all() []traceEvent {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]traceEvent(nil), l.events...)
+}
+
+// last is the latest event (zero before any).
+func (l *traceLog) last() traceEvent {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.events) == 0 {
+		return traceEvent{}
+	}
+	return l.events[len(l.events)-1]
+}
+
+// rig is the dashboard in a program reading a pipe, on a recording sandbox.
+type rig struct {
+	t      *testing.T
+	sb     *sandbox.Sandbox
+	c      *api.Client
+	probe  testkit.Probe
+	prog   *tea.Program
+	in     *io.PipeWriter
+	reads  *countingReader
+	synced *atomic.Uint64
+	posts  *postLog
+	trace  *traceLog
+	done   chan struct{}
+	w, h   int
+	closed bool
+	syncs  uint64
+}
+
+// countingReader counts the program's reads of its input: a read begun
+// after a write means every message parsed from it is queued.
+type countingReader struct {
+	r     io.Reader
+	calls atomic.Uint64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	c.calls.Add(1)
+	return c.r.Read(p)
+}
+
+// syncMsg marks a point in the program's message queue.
+type syncMsg uint64
+
+// syncer records the syncMsgs that reached the program's Update, in order
+// behind every message queued before them.
+type syncer struct {
+	tea.Model
+	seen *atomic.Uint64
+}
+
+func (s syncer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if n, ok := msg.(syncMsg); ok {
+		s.seen.Store(uint64(n))
+		return s, nil
+	}
+	m, cmd := s.Model.Update(msg)
+	return syncer{Model: m, seen: s.seen}, cmd
+}
+
+// startRig runs the dashboard (the program tests' options, then opts) at
+// width x height on a fresh sandbox (the program tests' seed, then sbOpts).
+func startRig(t *testing.T, sbOpts []sandbox.Option, width, height int, opts ...Option) *rig {
+	t.Helper()
+	sbOpts = append([]sandbox.Option{sandbox.WithSeed(1), sandbox.WithTick(0), sandbox.WithUsers(12), sandbox.WithStrategies(60),
+		sandbox.WithClock(func() time.Time { return sandboxEpoch })}, sbOpts...)
+	sb := sandbox.New(sbOpts...)
+	posts := &postLog{}
+	srv := httptest.NewServer(posts.wrap(sb))
+	t.Cleanup(srv.Close)
+	t.Cleanup(sb.Close)
+	c, err := api.New(srv.URL, api.WithCredentials(api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret}),
+		api.WithRetries(0), api.WithTimeout(2*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := &traceLog{}
+	opts = appOptions(append([]Option{withTrace(tr.add), WithExportDir(t.TempDir())}, opts...)...)
+	m := New(t.Context(), sandboxClient{c}, opts...)
+	pr := testkit.NewProbe(m.Tea())
+	inR, inW := io.Pipe()
+	reads, synced := &countingReader{r: inR}, &atomic.Uint64{}
+	prog := tea.NewProgram(syncer{Model: pr, seen: synced}, tea.WithInput(reads), tea.WithOutput(io.Discard), tea.WithoutSignals())
+	r := &rig{t: t, sb: sb, c: c, probe: pr, prog: prog, in: inW, reads: reads, synced: synced, posts: posts, trace: tr,
+		done: make(chan struct{}), w: width, h: height}
+	go func() {
+		defer close(r.done)
+		if _, err := prog.Run(); err != nil {
+			t.Errorf("program: %v", err)
+		}
+	}()
+	t.Cleanup(r.stop)
+	r.resize(width, height)
+	return r
+}
+
+// withTrace reports every key the root takes (trace.go).
+func withTrace(f func(traceEvent)) Option { return func(e *env) { e.trace = f } }
+
+// stop quits the program and waits for it.
+func (r *rig) stop() {
+	if r.closed {
+		return
+	}
+	r.closed = true
+	r.prog.Quit()
+	_ = r.in.Close()
+	select {
+	case <-r.done:
+	case <-time.After(10 * time.Second):
+		r.t.Error("the program did not quit")
+	}
+}
+
+// write sends b in one write (one read of the program), waits until the
+// program has handled every message parsed from it, and fails unless the
+// root took exactly keys keys from it.
+func (r *rig) write(b string, keys int) {
+	r.t.Helper()
+	if got := r.writeCount(b); got != keys {
+		r.t.Fatalf("the root took %d keys from %q, want %d (keys grouped, not taken one by one)", got, b, keys)
+	}
+}
+
+// writeCount sends b in one write and returns how many keys the root took
+// from it.
+func (r *rig) writeCount(b string) int {
+	r.t.Helper()
+	before, _ := r.trace.counts()
+	calls := r.reads.calls.Load()
+	if _, err := r.in.Write([]byte(b)); err != nil {
+		r.t.Fatalf("writing %q: %v", b, err)
+	}
+	r.waitUntil("the program reading again after "+strconvQuote(b), func() bool { return r.reads.calls.Load() > calls })
+	r.syncs++
+	n := r.syncs
+	r.prog.Send(syncMsg(n))
+	r.waitUntil("the program taking "+strconvQuote(b), func() bool { return r.synced.Load() >= n })
+	after, _ := r.trace.counts()
+	return after - before
+}
+
+func (r *rig) waitUntil(what string, cond func() bool) {
+	r.t.Helper()
+	r.waitTrace(what, func(int, int) bool { return cond() })
+}
+
+// resize changes the terminal's size and waits until the root took it.
+func (r *rig) resize(w, h int) {
+	r.t.Helper()
+	_, before := r.trace.counts()
+	r.w, r.h = w, h
+	r.prog.Send(tea.WindowSizeMsg{Width: w, Height: h})
+	r.waitTrace("resize", func(_, s int) bool { return s > before })
+}
+
+func (r *rig) waitTrace(what string, cond func(keys, sizes int) bool) {
+	r.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if cond(r.trace.counts()) {
+			return
+		}
+		if time.Now().After(deadline) {
+			r.t.Fatalf("waiting for %s; last frame:\n%s", what, r.probe.Frame())
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// waitFor waits until the latest frame satisfies cond.
+func (r *rig) waitFor(what string, cond func(view string) bool) {
+	r.t.Helper()
+	testkit.WaitFor(r.t, 10*time.Second, what, r.probe.Frame, cond)
+}
+
+func (r *rig) waitText(subs ...string) {
+	r.t.Helper()
+	r.waitFor(strings.Join(subs, ", "), func(v string) bool {
+		for _, s := range subs {
+			if !strings.Contains(v, s) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+func strconvQuote(s string) string { return strconv.Quote(s) }
+
+func parseID(s string) (int64, error) { return strconv.ParseInt(s, 10, 64) }

@@ -1,0 +1,84 @@
+package model
+
+// What the dashboard showed, key by key. A test that checks every request
+// the server received against the dialog the operator saw needs to know
+// which keys the root took (after splitting what a read grouped) and what
+// was open after each; the root reports it to the env's trace, which only
+// tests set. Nothing here decides anything.
+
+import tea "github.com/charmbracelet/bubbletea"
+
+// traceEvent is one key taken by the root (or one resize, key "").
+type traceEvent struct {
+	key           string
+	width, height int // after a resize
+	hidden        bool
+	shown         shownDialog // the dialog open after the key (kind "" for none)
+	// Other layers that an escape must close.
+	switcher, help, capturing bool
+}
+
+// shownDialog is what a dialog showed: its kind and what it acts on.
+type shownDialog struct {
+	kind     string // "confirm", "balance", "review", "job", "counting", "menu", "result"
+	action   string
+	strategy int64
+	user     string
+	ids      []int64 // bulk: the marked ids it named
+	count    int     // user-wide job: the count it stated
+	want     string  // a typed confirmation: what must be typed
+	amount   string  // the review: the raw amount that would be sent
+	retry    bool    // a result offering to send the action again
+	reason   string  // the reason typed so far
+	override bool    // the unaudited override is armed
+}
+
+// traced reports a key (or a resize when msg is nil) to the env's trace.
+func (m Model) traced(msg *tea.KeyMsg) {
+	if m.env.trace == nil {
+		return
+	}
+	ev := traceEvent{width: m.width, height: m.height, hidden: m.hidden(), switcher: m.switcher != nil,
+		help: m.showHelp, capturing: m.tabs[m.active].Capturing()}
+	if msg != nil {
+		ev.key = msg.String()
+	}
+	if m.acts.overlay != nil {
+		ev.shown = m.acts.overlay.shown()
+	}
+	m.env.trace(ev)
+}
+
+func requestShown(kind string, r request) shownDialog {
+	return shownDialog{kind: kind, action: r.spec.Name, strategy: r.target.Strategy.ID, user: r.target.Owner,
+		ids: r.ids, count: r.count}
+}
+
+func (d confirmDialog) shown() shownDialog {
+	s := requestShown("confirm", d.req)
+	if d.isTyped() {
+		s.want = d.want()
+	}
+	return s
+}
+
+func (d balanceDialog) shown() shownDialog { return requestShown("balance", d.req) }
+
+func (d jobDialog) shown() shownDialog {
+	s := requestShown("job", d.req)
+	s.want = d.req.target.Owner
+	return s
+}
+
+func (d countingDialog) shown() shownDialog { return shownDialog{kind: "counting", action: d.subject} }
+
+func (d menuDialog) shown() shownDialog { return shownDialog{kind: "menu"} }
+
+func (r resultDialog) shown() shownDialog {
+	if r.retry == nil {
+		return shownDialog{kind: "result"}
+	}
+	s := requestShown("result", *r.retry)
+	s.retry = true
+	return s
+}
