@@ -20,6 +20,8 @@ require (
 
 require github.com/mr-tron/base58 v1.3.0
 
+require github.com/NimbleMarkets/ntcharts v0.4.0
+
 require (
 	github.com/aymanbagabas/go-osc52/v2 v2.0.1
 	github.com/aymanbagabas/go-udiff v0.3.1 // indirect

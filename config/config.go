@@ -23,6 +23,7 @@ type file struct {
 	Links     *bool               `toml:"links"`
 	Mouse     *bool               `toml:"mouse"`
 	Notify    *string             `toml:"notify"`
+	Charts    *string             `toml:"charts"`
 	Keys      map[string][]string `toml:"keys"`
 	Profiles  map[string]profile  `toml:"profiles"`
 	Explorers map[string]string   `toml:"explorers"`

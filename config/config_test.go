@@ -75,6 +75,7 @@ func TestEachErrorNamesLineAndKey(t *testing.T) {
 		{"secret at top", "token = \"abc\"\n", 1, "token", "stratop login"},
 		{"short interval", "[profiles.prod]\ninterval = \"100ms\"\n", 2, "profiles.prod.interval", "at least 1s"},
 		{"bad notify", "notify = \"email\"\n", 1, "notify", "unknown notify mode"},
+		{"bad charts", "\ncharts = \"dots\"\n", 2, "charts", `unknown chart style "dots" (one of braille, block, ascii)`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -142,6 +143,7 @@ func TestPrecedence(t *testing.T) {
 	p := write(t, `theme = "dark"
 interval = "7s"
 notify = "osc"
+charts = "ascii"
 [profiles.prod]
 label = "PROD"
 color = "red"
@@ -158,7 +160,7 @@ read_only = false
 	get := func(k string) string { return env[k] }
 
 	s, _ := c.Resolve("other", get, Overrides{})
-	if s.Theme != "dark" || s.Interval != 7*time.Second || s.Notify != "osc" || s.Label != "" || s.ReadOnly || !s.Links {
+	if s.Theme != "dark" || s.Interval != 7*time.Second || s.Notify != "osc" || s.Charts != "ascii" || s.Label != "" || s.ReadOnly || !s.Links {
 		t.Errorf("top level over defaults: %+v", s)
 	}
 	s, _ = c.Resolve("prod", get, Overrides{})
@@ -187,7 +189,7 @@ read_only = false
 		t.Errorf("NO_COLOR: theme %q", s.Theme)
 	}
 	d, _ := (&Config{}).Resolve("x", nil, Overrides{})
-	if d.Theme != DefaultTheme || d.Interval != DefaultInterval || d.Notify != DefaultNotify || !d.Links || d.Mouse {
+	if d.Theme != DefaultTheme || d.Interval != DefaultInterval || d.Notify != DefaultNotify || d.Charts != "braille" || !d.Links || d.Mouse {
 		t.Errorf("defaults: %+v", d)
 	}
 }
@@ -207,7 +209,7 @@ func TestInitWritesACheckedFileOnce(t *testing.T) {
 	}
 	s, _ := c.Resolve("default", nil, Overrides{})
 	d, _ := (&Config{}).Resolve("default", nil, Overrides{})
-	if s.Theme != d.Theme || s.Interval != d.Interval || s.Links != d.Links || s.Mouse != d.Mouse || s.Notify != d.Notify {
+	if s.Theme != d.Theme || s.Interval != d.Interval || s.Links != d.Links || s.Mouse != d.Mouse || s.Notify != d.Notify || s.Charts != d.Charts {
 		t.Errorf("init's file changes defaults: %+v vs %+v", s, d)
 	}
 	for _, name := range []string{"halt", "suspend", "mark", "refresh", "filter"} {

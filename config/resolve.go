@@ -17,6 +17,7 @@ const (
 	DefaultLinks    = true
 	DefaultMouse    = false
 	DefaultNotify   = "bell"
+	DefaultCharts   = "braille"
 )
 
 // Environment variables read by Resolve.
@@ -35,6 +36,7 @@ type Settings struct {
 	Links     bool
 	Mouse     bool
 	Notify    string
+	Charts    string              // glyphs of charts: one of ui.ChartStyleNames
 	Keys      map[string][]string // binding name -> keys, as written
 	Explorers map[string]string   // chain id -> URL template
 	Label     string              // the header badge
@@ -59,7 +61,7 @@ func (c *Config) Resolve(profileName string, getenv func(string) string, flags O
 	f := c.f
 	s := Settings{
 		Profile: profileName, Theme: DefaultTheme, Interval: DefaultInterval,
-		Links: DefaultLinks, Mouse: DefaultMouse, Notify: DefaultNotify,
+		Links: DefaultLinks, Mouse: DefaultMouse, Notify: DefaultNotify, Charts: DefaultCharts,
 		Colors: c.theme.colors, Keys: f.Keys, Explorers: f.Explorers,
 	}
 	// Top level. Values were checked by Load.
@@ -68,6 +70,7 @@ func (c *Config) Resolve(profileName string, getenv func(string) string, flags O
 	setBool(&s.Links, f.Links)
 	setBool(&s.Mouse, f.Mouse)
 	setStr(&s.Notify, f.Notify)
+	setStr(&s.Charts, f.Charts)
 	// The profile's section.
 	if p, ok := f.Profiles[profileName]; ok {
 		setStr(&s.Label, p.Label)

@@ -28,6 +28,7 @@ func Template() string {
 	w("links = %t         # OSC 8 links from addresses and tx hashes to a block explorer", DefaultLinks)
 	w("mouse = %t        # mouse on at start (M toggles it)", DefaultMouse)
 	w("notify = %q      # %s: how a change of a watched strategy is announced", DefaultNotify, strings.Join(notifyModes, " | "))
+	w("charts = %q     # %s: block or ascii for fonts without braille", DefaultCharts, strings.Join(ui.ChartStyleNames, " | "))
 	w("")
 	w("# Colour per role, overriding the theme: an ANSI name (red, bright-blue, grey),")
 	w("# 0-255, or #rrggbb. Roles: %s.", strings.Join(ui.ColorRoles(), ", "))

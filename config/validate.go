@@ -50,6 +50,9 @@ func validate(path string, f *file, th theme, idx keyLines) Errors {
 	}
 	c.interval(f.Interval, "interval")
 	c.notify(f.Notify, "notify")
+	if f.Charts != nil && !contains(ui.ChartStyleNames, *f.Charts) {
+		c.fail(fmt.Sprintf("unknown chart style %q (one of %s)", *f.Charts, strings.Join(ui.ChartStyleNames, ", ")), "charts")
+	}
 	_, problems := ui.ApplyKeys(ui.DefaultKeyMap(), f.Keys)
 	for _, p := range problems {
 		c.fail(p.Msg, "keys", p.Name)
