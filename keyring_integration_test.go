@@ -29,9 +29,11 @@ import (
 // buildStratop compiles the command into a temp dir and returns its path.
 func buildStratop(t *testing.T) string {
 	t.Helper()
+	// The test runs under `go test`, so the go command is on PATH or
+	// GOROOT names the toolchain that runs it.
 	goTool, err := exec.LookPath("go")
 	if err != nil {
-		goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
+		goTool = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
 	}
 	bin := filepath.Join(t.TempDir(), "stratop")
 	cmd := exec.Command(goTool, "build", "-o", bin, ".")

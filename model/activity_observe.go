@@ -2,16 +2,13 @@ package model
 
 // What each feed's accepted reply tells the Activity. The root calls
 // observationOf after routing a good reply to its owner and hands the result
-// to the Activity tab as an observedMsg; it never looks inside either.
+// to the Activity tab's Observe; it never looks inside either.
 
 import (
 	"iter"
 
 	"github.com/stratop/stratop/api"
 )
-
-// observedMsg carries one observation to the Activity tab.
-type observedMsg struct{ obs observation }
 
 // observationOf is the observation of a good reply, if its data tells one.
 func observationOf(msg fetchedMsg) (observation, bool) {

@@ -140,9 +140,6 @@ func (f feed) expire() feed {
 // fresh reports whether the data shown belongs to the current parameters.
 func (f feed) fresh() bool { return f.hasData && f.dataGen == f.gen }
 
-// stale reports whether the data shown is older than a failure.
-func (f feed) stale() bool { return f.err != nil }
-
 // succeed records a good reply. changed says whether the data differs from
 // what was shown; a recovery from errors counts as a change, so the
 // "updated" time of the status line moves then too.

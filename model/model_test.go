@@ -166,7 +166,7 @@ func TestUnchangedDataIsDetectedInTheCommand(t *testing.T) {
 	if first == nil {
 		t.Fatal("no data after the first fetch")
 	}
-	m, cmd = press(m, "ctrl+r")
+	_, cmd = press(m, "ctrl+r")
 	for _, r := range fetched(runCmd(cmd)) {
 		if r.feed == feedStrategies && r.data.(*strategiesData) != first {
 			t.Fatal("an unchanged page should come back as the previous snapshot")
@@ -198,7 +198,7 @@ func TestFilterSurvivesRefresh(t *testing.T) {
 func TestOneFetchInFlightPerOwner(t *testing.T) {
 	m, f, _ := newTestModel(t)
 	m, c1 := press(m, "2")
-	m, c2 := press(m, "ctrl+r", "ctrl+r")
+	_, c2 := press(m, "ctrl+r", "ctrl+r")
 	runCmd(c1)
 	runCmd(c2)
 	if n := f.count("strategies"); n != 1 {

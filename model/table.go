@@ -14,8 +14,6 @@ package model
 // per cursor move.
 
 import (
-	"strings"
-
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -339,6 +337,3 @@ func (t table) lines() []string {
 	}
 	return out
 }
-
-// view draws the header and visible rows as one string.
-func (t table) view() string { return strings.Join(t.lines(), "\n") }

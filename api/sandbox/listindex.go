@@ -69,9 +69,6 @@ type listQuery struct {
 	page, size int
 }
 
-// match reports whether a packed key passes the filters.
-func (q listQuery) match(k uint16) bool { return k&q.mask == q.want }
-
 // compile validates a list request, applying the defaults of section 8.
 // Archived strategies are left out of every list: the spec's status filter
 // values do not include them, and they stay readable by id (our choice).

@@ -93,11 +93,10 @@ func StrategiesList(ctx context.Context, o IO, c *api.Client, f Format, opt List
 // at once; a table and a JSON array once all are in (a table's columns
 // need every row).
 type pageWriter struct {
-	out  io.Writer
-	f    Format
-	all  []api.Strategy
-	csv  *csvWriter
-	rows int
+	out io.Writer
+	f   Format
+	all []api.Strategy
+	csv *csvWriter
 }
 
 func newPageWriter(out io.Writer, f Format) *pageWriter {
