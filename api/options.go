@@ -35,6 +35,7 @@ type config struct {
 	maxBytes       int64
 	transport      http.RoundTripper
 	userAgent      string
+	observe        func(Attempt)
 
 	// Injection points for tests: waiting between retries, jitter and the
 	// clock that resolves an HTTP-date Retry-After.
@@ -109,6 +110,22 @@ func WithHTTPTransport(rt http.RoundTripper) Option {
 		cfg.transport = rt
 		return nil
 	}
+}
+
+// Attempt is one request as sent: what a watcher counts against its budget.
+// Retries of a read are attempts of their own.
+type Attempt struct {
+	Method, Path string        // Path relative to /api/v1, without the query
+	Bytes        int64         // response body bytes read
+	Duration     time.Duration // from sending to the end of the body
+	Err          error         // nil when the answer was a 2xx read in full
+}
+
+// WithAttemptObserver calls observe after every attempt, on the goroutine
+// that sent it, so a caller can count requests, bytes and latency without a
+// transport of its own. observe must be quick and must not call the client.
+func WithAttemptObserver(observe func(Attempt)) Option {
+	return func(cfg *config) error { cfg.observe = observe; return nil }
 }
 
 // WithUserAgent sets the User-Agent header, e.g. "stratop/1.2.3".

@@ -100,7 +100,15 @@ func (raw *rawResponse) tooLarge() error {
 
 // attempt sends one request and reads the answer with read. A non-2xx
 // answer becomes *Error; a failure below HTTP becomes *TransportError.
-func (c *Client) attempt(ctx context.Context, rt route, u *url.URL, payload []byte, read bodyReader) (*rawResponse, error) {
+func (c *Client) attempt(ctx context.Context, rt route, u *url.URL, payload []byte, read bodyReader) (raw *rawResponse, err error) {
+	var counted *countingBody
+	if c.cfg.observe != nil {
+		start := time.Now()
+		counted = &countingBody{}
+		defer func() {
+			c.cfg.observe(Attempt{Method: rt.method, Path: rt.path, Bytes: counted.n, Duration: time.Since(start), Err: err})
+		}()
+	}
 	limit, timeout := c.limits(rt)
 	actx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -124,6 +132,10 @@ func (c *Client) attempt(ctx context.Context, rt route, u *url.URL, payload []by
 		return nil, c.transportError(err, tr, "send")
 	}
 	defer func() { _ = resp.Body.Close() }()
+	if counted != nil {
+		counted.r = resp.Body
+		resp.Body = counted
+	}
 
 	// Errors name the route the caller asked for, even after a redirect.
 	path := u.EscapedPath()
@@ -132,7 +144,7 @@ func (c *Client) attempt(ctx context.Context, rt route, u *url.URL, payload []by
 		b, _ := io.ReadAll(io.LimitReader(resp.Body, min(c.cfg.maxBytes, maxErrorBodyBytes)))
 		return nil, c.apiError(rt.method, path, resp, b)
 	}
-	raw := &rawResponse{method: rt.method, path: path, status: resp.StatusCode, contentType: ct}
+	raw = &rawResponse{method: rt.method, path: path, status: resp.StatusCode, contentType: ct}
 	if err := read(raw, resp.Body, limit, resp.ContentLength); err != nil {
 		var de *DecodeError
 		if errors.As(err, &de) {
@@ -160,3 +172,17 @@ func callList[T any](ctx context.Context, c *Client, rt route) ([]T, error) {
 	}
 	return *p, nil
 }
+
+// countingBody counts the bytes read from a response body.
+type countingBody struct {
+	r io.ReadCloser
+	n int64
+}
+
+func (b *countingBody) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	b.n += int64(n)
+	return n, err
+}
+
+func (b *countingBody) Close() error { return b.r.Close() }

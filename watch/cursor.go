@@ -1,0 +1,191 @@
+package watch
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+)
+
+// The cursor is the engine's last-known state, one file per profile and
+// scope: $XDG_STATE_HOME/stratop/watch/<profile>-<scope>.json, 0600 in a
+// 0700 directory (it names users). It is replaced whole (temporary file,
+// fsync, rename, fsync of the directory), so a crash leaves the previous
+// cursor or the new one. The engine saves it after the events of a cycle
+// were handed to Emit: a crash loses no event, and an event seen again
+// after a restart is derived from the same saved sequence, so it keeps its
+// id.
+
+const cursorVersion = 1
+
+// cursorFile is the cursor as written. Rows are arrays, not objects, so
+// 100,000 strategies take about 4 MB.
+type cursorFile struct {
+	Version   int                  `json:"version"`
+	Host      string               `json:"host"`
+	Scope     string               `json:"scope"`
+	MaxID     int64                `json:"maxId"`
+	HasMaxID  bool                 `json:"hasMaxId"`
+	MaxUserID int64                `json:"maxUserId"`
+	HasUsers  bool                 `json:"hasUsers"`
+	Users     int                  `json:"users"`
+	Counts    map[string]countSeen `json:"counts"`
+	ConnSeq   uint32               `json:"connSeq"`
+	Baselined bool                 `json:"baselined"`
+	SweepPage int                  `json:"sweepPage"`
+	SweepLast int64                `json:"sweepLast"`
+	UserDone  []string             `json:"userDone,omitempty"`
+	Strings   []string             `json:"strings"`
+	// Rows: id, status, category, type, user, pool (string indexes),
+	// chain, change sequence.
+	Rows [][8]int64 `json:"rows"`
+}
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// cursorPath is the file of a profile's cursor for a scope.
+func cursorPath(dir, profile string, sc Scope) string {
+	p := unsafeName.ReplaceAllString(profile, "_")
+	if p == "" {
+		p = "default"
+	}
+	return filepath.Join(dir, "watch", p+"-"+sc.key()+".json")
+}
+
+// CursorPath is where an engine with these options keeps its cursor; empty
+// without a state directory.
+func CursorPath(opts Options) string {
+	if opts.StateDir == "" {
+		return ""
+	}
+	return cursorPath(opts.StateDir, opts.Profile, opts.Scope)
+}
+
+// encode turns the state into its file form.
+func (s *state) encode(host, scope string) cursorFile {
+	f := cursorFile{Version: cursorVersion, Host: host, Scope: scope, MaxID: s.maxID, HasMaxID: s.hasMaxID,
+		MaxUserID: s.maxUserID, HasUsers: s.hasUsers, Users: s.users, Counts: s.counts, ConnSeq: s.connSeq,
+		Baselined: s.baselined, SweepPage: s.sweepPage, SweepLast: s.sweepLast, Strings: s.strs,
+		Rows: make([][8]int64, 0, len(s.rows))}
+	for u, done := range s.userDone {
+		if done {
+			f.UserDone = append(f.UserDone, u)
+		}
+	}
+	for id, r := range s.rows {
+		f.Rows = append(f.Rows, [8]int64{id, int64(r.status), int64(r.category), int64(r.typ), int64(r.user), int64(r.pool), r.chain, int64(r.seq)})
+	}
+	return f
+}
+
+// decode restores a state from its file form; a row naming a text that is
+// not there makes the cursor unusable.
+func decodeState(f cursorFile) (*state, error) {
+	s := newState()
+	s.strs = s.strs[:0]
+	clear(s.strIdx)
+	for _, v := range f.Strings {
+		s.intern(v)
+	}
+	if len(s.strs) == 0 {
+		s.intern("")
+	}
+	n := int64(len(s.strs))
+	for _, r := range f.Rows {
+		for _, i := range r[1:6] {
+			if i < 0 || i >= n {
+				return nil, errors.New("a row names a text the cursor does not hold")
+			}
+		}
+		s.put(r[0], row{status: uint32(r[1]), category: uint32(r[2]), typ: uint32(r[3]), user: uint32(r[4]), pool: uint32(r[5]), chain: r[6], seq: uint32(r[7])})
+	}
+	s.maxID, s.hasMaxID, s.maxUserID, s.hasUsers, s.users = f.MaxID, f.HasMaxID, f.MaxUserID, f.HasUsers, f.Users
+	if f.Counts != nil {
+		s.counts = f.Counts
+	}
+	s.connSeq, s.baselined, s.sweepPage, s.sweepLast = f.ConnSeq, f.Baselined, max(f.SweepPage, 1), f.SweepLast
+	for _, u := range f.UserDone {
+		s.userDone[u] = true
+	}
+	s.dirty = false
+	return s, nil
+}
+
+// loadCursor reads a saved state. A missing file is (nil, nil): start from
+// now. A cursor of another host is not used either.
+func loadCursor(path, host string) (*state, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var f cursorFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, fmt.Errorf("%s is not a cursor: %w", path, err)
+	}
+	if f.Version != cursorVersion || f.Host != host {
+		return nil, nil
+	}
+	s, err := decodeState(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
+// saveCursor writes the state atomically.
+func saveCursor(path string, f cursorFile) error {
+	b, err := json.Marshal(f)
+	if err != nil {
+		return err
+	}
+	return writeAtomic(path, b)
+}
+
+// writeAtomic replaces path with data: temporary file in the same
+// directory, fsync, rename, fsync of the directory.
+func writeAtomic(path string, data []byte) (err error) {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	if runtime.GOOS != "windows" {
+		_ = os.Chmod(dir, 0o700)
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			_ = tmp.Close()
+			_ = os.Remove(tmp.Name())
+		}
+	}()
+	if err := tmp.Chmod(0o600); err != nil && runtime.GOOS != "windows" {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		_ = d.Close()
+	}
+	return nil
+}

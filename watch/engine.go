@@ -1,0 +1,131 @@
+package watch
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/stratop/stratop/api"
+)
+
+// Client is what the engine reads through: the read routes of *api.Client.
+// It never acts, so a read-only profile is always respected.
+type Client interface {
+	GetDashboardStats(ctx context.Context) (*api.DashboardStats, error)
+	ListStrategies(ctx context.Context, f api.StrategyFilter) (*api.StrategiesPage, error)
+	GetStrategies(ctx context.Context, req api.UserStrategiesRequest) (*api.StrategiesPage, error)
+	GetStrategy(ctx context.Context, id int64) (*api.Strategy, error)
+	StreamUsers(ctx context.Context, start func(), add func(api.User)) error
+}
+
+var _ Client = (*api.Client)(nil)
+
+// Defaults of Options.
+const (
+	DefaultInterval = 5 * time.Second
+	DefaultBudget   = 300 // requests a minute
+	// DefaultByteBudget bounds the bytes a minute the rolling sweep may
+	// move: list pages are the expensive reads, and the interface should
+	// not notice a watcher.
+	DefaultByteBudget = 2 << 20
+)
+
+// Options configure an Engine. Only Scope is required in practice; the
+// zero value of the rest is the default.
+type Options struct {
+	Profile string // named in events and in the cursor's file name
+	Host    string // the interface's host, part of every event id
+	Scope   Scope
+
+	Interval   time.Duration // between cycles (DefaultInterval)
+	Budget     int           // requests a minute at most (DefaultBudget)
+	ByteBudget int64         // bytes a minute the sweep aims at (DefaultByteBudget)
+	Heartbeat  time.Duration // emit a heartbeat event this often; 0: none
+
+	// StateDir holds the cursor (e.g. $XDG_STATE_HOME/stratop); empty keeps
+	// no cursor, so every start is from now.
+	StateDir string
+	// FromNow drops a saved cursor: nothing that happened before the start
+	// is reported.
+	FromNow bool
+
+	// Emit receives every event, in order, on the engine's goroutine.
+	// The cursor is saved only after Emit returned for every event of a
+	// cycle, so an event is never lost to a crash; it may repeat, with the
+	// same ID.
+	Emit func(Event)
+	// OnSample is called once per interval with the cycle's figures, on the
+	// engine's goroutine.
+	OnSample func(Sample)
+
+	// Meter counts the client's requests and bytes; give the one the
+	// client was built with (api.WithAttemptObserver(meter.Observe)).
+	Meter *Meter
+
+	// Now replaces time.Now (tests).
+	Now func() time.Time
+}
+
+// Engine watches one scope of one integration. Create it with New, run it
+// with Run; Stats may be called from any goroutine.
+type Engine struct {
+	client Client
+	opts   Options
+
+	mu    sync.Mutex // guards stats
+	stats Stats
+
+	// Touched by Run's goroutine only.
+	st        *state
+	meter     *Meter
+	own       bool // the meter is the engine's: it counts each read itself
+	reqs      *bucket
+	bytes     *bucket
+	cyc       cycleFigures
+	lost      bool
+	nextBeat  time.Time
+	saveErr   error
+	drills    []cellKey // cells whose totals differ from what is held, to read next
+	confirm   []int64   // strategies to read by id: gone from where they were
+	pending   map[int64]bool
+	totals    map[string]int // the listed statuses' totals as last read
+	pageBytes int64          // bytes of the last sweep page
+	sweeps    int            // full sweeps done since Run started
+}
+
+// cycleFigures are one cycle's reads, for its sample.
+type cycleFigures struct {
+	reads   int
+	failed  bool
+	latency time.Duration
+}
+
+// New builds an engine over client. It reads nothing until Run.
+func New(client Client, opts Options) *Engine {
+	if opts.Interval <= 0 {
+		opts.Interval = DefaultInterval
+	}
+	if opts.Budget <= 0 {
+		opts.Budget = DefaultBudget
+	}
+	if opts.ByteBudget <= 0 {
+		opts.ByteBudget = DefaultByteBudget
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Emit == nil {
+		opts.Emit = func(Event) {}
+	}
+	e := &Engine{client: client, opts: opts, meter: opts.Meter, pending: map[int64]bool{}}
+	if e.meter == nil {
+		e.meter, e.own = NewMeter(), true
+	}
+	e.meter.now = opts.Now
+	e.stats.Budget = opts.Budget
+	return e
+}
+
+// ErrNoClient is returned by Run for an engine built without a client.
+var ErrNoClient = errors.New("watch: no client")

@@ -1,0 +1,279 @@
+package watch
+
+import (
+	"context"
+	"slices"
+
+	"github.com/stratop/stratop/api"
+)
+
+// The whole integration under a budget (doc.go has the design and its
+// figures). Each cycle:
+//  1. the total of each listed status (pages of one row: totalCount is the
+//     answer) and the users count;
+//  2. reads by id of strategies that left the place they were held in;
+//  3. for each status whose total differs from the strategies held in it, a
+//     drill: the totals of its sub-cells (by chain, then category, then
+//     method) where they differ from what is held, down to a cell small
+//     enough to read whole, whose rows are compared one by one;
+//  4. the rolling sweep, with what is left of the request and byte budget:
+//     the next page of 100 of the whole list, oldest first, which finds what
+//     totals cannot show (one strategy paused and another resumed).
+// Until the integration has been read in full once (the first start, or
+// --from-now), the sweep takes the whole request budget and what it reads
+// is the starting point, not a change.
+
+// listed are the statuses the lists return and filter by; archived
+// strategies are left out of lists and read by id only.
+var listed = []api.Status{api.StatusActive, api.StatusSuspended, api.StatusPaused, api.StatusCompleted}
+
+// dimension values of the drill, coarse to fine after status.
+var (
+	categories = []string{api.CategoryBuy, api.CategorySell, api.CategoryRange}
+	methods    = []string{api.MethodDCA, api.MethodVolume}
+)
+
+func (c cellKey) filter() api.StrategyFilter {
+	return api.StrategyFilter{Status: api.Status(c.status), ChainID: c.chain, Category: c.category, StrategyMethod: c.method}
+}
+
+// split is the cell's sub-cells along its next dimension; none when the
+// cell is the finest.
+func (c cellKey) split() []cellKey {
+	var out []cellKey
+	switch {
+	case c.chain == 0:
+		for _, ch := range api.Chains {
+			sub := c
+			sub.chain = ch
+			out = append(out, sub)
+		}
+	case c.category == "":
+		for _, v := range categories {
+			sub := c
+			sub.category = v
+			out = append(out, sub)
+		}
+	case c.method == "":
+		for _, v := range methods {
+			sub := c
+			sub.method = v
+			out = append(out, sub)
+		}
+	}
+	return out
+}
+
+func (e *Engine) integrationCycle(ctx context.Context, d *differ) error {
+	s := e.st
+	d.silent = !s.baselined
+	totals := make(map[string]int, len(listed))
+	var newest int64
+	for _, st := range listed {
+		p, err := e.list(ctx, api.StrategyFilter{Status: st, PageSize: 1, SortBy: "latest"})
+		if err != nil {
+			return err
+		}
+		totals[string(st)] = p.TotalCount
+		if len(p.Strategies) > 0 {
+			newest = max(newest, p.Strategies[0].ID)
+		}
+	}
+	if !s.hasMaxID {
+		s.maxID, s.hasMaxID = max(s.maxID, newest), true
+	}
+	e.totals = totals
+	e.countEvents(d, totals)
+	if err := e.usersCycle(ctx, d); err != nil {
+		return err
+	}
+	if s.baselined {
+		if err := e.confirmCycle(ctx, d); err != nil {
+			return err
+		}
+		if err := e.drillCycle(ctx, d, totals); err != nil {
+			return err
+		}
+		if err := e.confirmCycle(ctx, d); err != nil {
+			return err
+		}
+	}
+	return e.sweepCycle(ctx, d)
+}
+
+// countEvents reports each status total that moved since the last read.
+func (e *Engine) countEvents(d *differ, totals map[string]int) {
+	for _, st := range listed {
+		name := string(st)
+		prev, ok := e.st.counts[name]
+		now := totals[name]
+		if ok && prev.Total == now {
+			continue
+		}
+		if ok {
+			prev.Seq++
+			d.events = append(d.events, Event{ID: eventID(e.opts.Host, KindCounts, name, i64(int64(prev.Seq)), itoa(now)),
+				Time: d.now, Kind: KindCounts, Profile: e.opts.Profile, Host: e.opts.Host, Status: name,
+				Before: itoa(prev.Total), After: itoa(now)})
+		}
+		e.st.counts[name] = countSeen{Total: now, Seq: prev.Seq}
+		e.st.dirty = true
+	}
+}
+
+// drillCycle drills into each status whose total differs from what is
+// held: those that grew first (a strategy moved in: it is there to be
+// read), then those that shrank (a strategy left: what is held and not
+// listed is read by id).
+func (e *Engine) drillCycle(ctx context.Context, d *differ, totals map[string]int) error {
+	var grew, shrank []cellKey
+	for _, st := range listed {
+		c := cellKey{status: string(st)}
+		switch held := e.st.count(c); {
+		case totals[c.status] > held:
+			grew = append(grew, c)
+		case totals[c.status] < held:
+			shrank = append(shrank, c)
+		}
+	}
+	for _, c := range append(grew, shrank...) {
+		if err := e.drill(ctx, d, c, totals[c.status]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// drill narrows a cell whose server total differs from what is held.
+func (e *Engine) drill(ctx context.Context, d *differ, c cellKey, total int) error {
+	held := e.st.count(c)
+	if total == held {
+		return nil
+	}
+	subs := c.split()
+	pages := (max(total, held) + pageSize - 1) / pageSize
+	if len(subs) == 0 || pages <= len(subs) {
+		return e.readCell(ctx, d, c)
+	}
+	for _, sub := range subs {
+		if !e.reqs.has(1) {
+			return nil
+		}
+		f := sub.filter()
+		f.PageSize = 1
+		p, err := e.list(ctx, f)
+		if err != nil {
+			return err
+		}
+		if err := e.drill(ctx, d, sub, p.TotalCount); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readCell reads a cell whole and compares each row; what is held in the
+// cell and was not listed is read by id.
+func (e *Engine) readCell(ctx context.Context, d *differ, c cellKey) error {
+	seen := map[int64]bool{}
+	for page := 1; ; page++ {
+		if !e.reqs.has(1) {
+			return nil // not read whole: nothing can be said of what is missing
+		}
+		f := c.filter()
+		f.Page, f.PageSize, f.SortBy = page, pageSize, "oldest"
+		p, err := e.list(ctx, f)
+		if err != nil {
+			return err
+		}
+		for i := range p.Strategies {
+			seen[p.Strategies[i].ID] = true
+			d.seen(&p.Strategies[i])
+		}
+		if len(p.Strategies) < pageSize || page >= p.NumberOfPages {
+			break
+		}
+	}
+	for id, r := range e.st.rows {
+		if !seen[id] && e.st.match(c, r) {
+			e.queueConfirm(id)
+		}
+	}
+	return nil
+}
+
+func (e *Engine) queueConfirm(id int64) {
+	if !e.pending[id] {
+		e.pending[id] = true
+		e.confirm = append(e.confirm, id)
+	}
+}
+
+// confirmCycle reads by id the strategies that left where they were held:
+// a vanished strategy is one the interface says is archived or gone.
+func (e *Engine) confirmCycle(ctx context.Context, d *differ) error {
+	for len(e.confirm) > 0 && e.reqs.has(1) {
+		id := e.confirm[0]
+		st, gone, err := e.byID(ctx, id)
+		if err != nil {
+			return err
+		}
+		e.confirm = e.confirm[1:]
+		delete(e.pending, id)
+		if gone {
+			d.gone(id, "")
+			continue
+		}
+		d.seen(st)
+	}
+	return nil
+}
+
+// sweepCycle reads the next pages of the whole list with what is left of
+// the budget. Once the integration is known, it also keeps to the byte
+// budget, so that list pages never dominate the traffic.
+func (e *Engine) sweepCycle(ctx context.Context, d *differ) error {
+	s := e.st
+	for e.reqs.has(1) && (!s.baselined || e.bytes.has(float64(e.pageBytes))) {
+		before := e.meter.snapshot().bytes
+		p, err := e.list(ctx, api.StrategyFilter{Page: s.sweepPage, PageSize: pageSize, SortBy: "oldest"})
+		if err != nil {
+			return err
+		}
+		e.pageBytes = max(e.meter.snapshot().bytes-before, 1)
+		ids := make([]int64, 0, len(p.Strategies))
+		for i := range p.Strategies {
+			ids = append(ids, p.Strategies[i].ID)
+			d.seen(&p.Strategies[i])
+		}
+		slices.Sort(ids)
+		last := s.sweepLast
+		if len(ids) > 0 {
+			last = ids[len(ids)-1]
+		}
+		end := len(p.Strategies) < pageSize
+		// Held strategies between the previous page and this one's last row
+		// (past it, at the end of the list) that the page did not show.
+		for id := range s.rows {
+			if id > s.sweepLast && (id <= last || end) {
+				if _, ok := slices.BinarySearch(ids, id); !ok {
+					e.queueConfirm(id)
+				}
+			}
+		}
+		s.dirty = true
+		if !end {
+			s.sweepPage, s.sweepLast = s.sweepPage+1, last
+			continue
+		}
+		s.sweepPage, s.sweepLast = 1, 0
+		e.sweeps++
+		if !s.baselined {
+			s.baselined = true
+			d.silent = false
+			return nil
+		}
+		return e.confirmCycle(ctx, d)
+	}
+	return nil
+}

@@ -1,0 +1,154 @@
+package watch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Run watches until ctx ends, then saves the cursor and returns nil. It
+// returns an error only when it cannot start (a scope with nothing in it, a
+// cursor that cannot be read); failed reads are connection events, not
+// errors, and the watch goes on.
+func (e *Engine) Run(ctx context.Context) error {
+	if e.client == nil {
+		return ErrNoClient
+	}
+	if err := e.opts.Scope.Validate(); err != nil {
+		return err
+	}
+	st, err := e.loadState()
+	if err != nil {
+		return err
+	}
+	e.st = st
+	now := e.opts.Now()
+	e.reqs = newBucket(float64(e.opts.Budget), e.opts.Interval, now)
+	e.bytes = newBucket(float64(e.opts.ByteBudget), e.opts.Interval, now)
+	e.mu.Lock()
+	e.stats.Since = now
+	e.mu.Unlock()
+	e.nextBeat = now.Add(e.opts.Heartbeat)
+	e.saveErr = nil
+
+	t := time.NewTicker(e.opts.Interval)
+	defer t.Stop()
+	for {
+		e.cycle(ctx)
+		if err := e.save(); err != nil && ctx.Err() == nil {
+			e.saveErr = err
+		}
+		select {
+		case <-ctx.Done():
+			_ = e.save()
+			return nil
+		case <-t.C:
+		}
+	}
+}
+
+// SaveError is the last failure to write the cursor, nil when the last
+// save worked (or none was due). A watch whose cursor cannot be written
+// keeps watching: it reports, it only loses the guarantee across a crash.
+func (e *Engine) SaveError() error { return e.saveErr }
+
+// loadState reads the cursor, or starts from now.
+func (e *Engine) loadState() (*state, error) {
+	path := CursorPath(e.opts)
+	if path == "" || e.opts.FromNow {
+		return newState(), nil
+	}
+	st, err := loadCursor(path, e.opts.Host)
+	if err != nil {
+		return nil, fmt.Errorf("watch: %w (start with --from-now to drop it)", err)
+	}
+	if st == nil {
+		return newState(), nil
+	}
+	return st, nil
+}
+
+// save writes the cursor when the state changed since the last save. A
+// first read of the integration that is not complete yet is not saved: the
+// next start reads it again from the start.
+func (e *Engine) save() error {
+	path := CursorPath(e.opts)
+	if path == "" || e.st == nil || !e.st.dirty {
+		return nil
+	}
+	if e.opts.Scope.Kind == ScopeIntegration && !e.st.baselined {
+		return nil
+	}
+	if err := saveCursor(path, e.st.encode(e.opts.Host, e.opts.Scope.key())); err != nil {
+		return err
+	}
+	e.st.dirty = false
+	return nil
+}
+
+// cycle is one interval's work: the scope's reads, the events they show,
+// the interval's sample and the engine's stats.
+func (e *Engine) cycle(ctx context.Context) {
+	now := e.opts.Now()
+	e.reqs.refill(now)
+	e.bytes.refill(now)
+	e.cyc = cycleFigures{}
+	d := &differ{e: e, s: e.st, now: now}
+	var err error
+	switch e.opts.Scope.Kind {
+	case ScopeIntegration:
+		err = e.integrationCycle(ctx, d)
+	default:
+		err = e.membersCycle(ctx, d)
+	}
+	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		err = nil
+	}
+	e.connection(d, err)
+	if e.opts.Heartbeat > 0 && !now.Before(e.nextBeat) {
+		d.events = append(d.events, Event{ID: eventID(e.opts.Host, KindHeartbeat, e.opts.Profile, i64(now.Unix())),
+			Time: now, Kind: KindHeartbeat, Profile: e.opts.Profile, Host: e.opts.Host})
+		e.nextBeat = now.Add(e.opts.Heartbeat)
+	}
+	e.publish(d.events)
+	e.updateStats(now)
+	if e.opts.OnSample != nil && ctx.Err() == nil {
+		e.opts.OnSample(e.sample(now))
+	}
+}
+
+// connection turns the cycle's outcome into lost and restored events.
+func (e *Engine) connection(d *differ, err error) {
+	s := e.st
+	switch {
+	case err != nil && !e.lost:
+		e.lost = true
+		s.connSeq++
+		s.dirty = true
+		d.events = append(d.events, Event{ID: eventID(e.opts.Host, KindConnLost, e.opts.Profile, e.opts.Scope.key(), i64(int64(s.connSeq))),
+			Time: d.now, Kind: KindConnLost, Profile: e.opts.Profile, Host: e.opts.Host, Detail: err.Error()})
+	case err == nil && e.lost && e.cyc.reads > 0:
+		e.lost = false
+		d.events = append(d.events, Event{ID: eventID(e.opts.Host, KindConnBack, e.opts.Profile, e.opts.Scope.key(), i64(int64(s.connSeq))),
+			Time: d.now, Kind: KindConnBack, Profile: e.opts.Profile, Host: e.opts.Host})
+	}
+}
+
+// publish hands the events to Emit in order and counts them.
+func (e *Engine) publish(evs []Event) {
+	for _, ev := range evs {
+		e.opts.Emit(ev)
+	}
+	if len(evs) == 0 {
+		return
+	}
+	e.mu.Lock()
+	if e.stats.Events == nil {
+		e.stats.Events = map[Kind]int64{}
+	}
+	for _, ev := range evs {
+		e.stats.Events[ev.Kind]++
+	}
+	e.mu.Unlock()
+}

@@ -1,0 +1,205 @@
+package watch
+
+import (
+	"time"
+
+	"github.com/stratop/stratop/api"
+)
+
+// row is what the engine holds of one strategy: a few words, its texts
+// interned, so 100,000 strategies stay within a few megabytes.
+type row struct {
+	status   uint32 // interned
+	category uint32
+	typ      uint32
+	user     uint32
+	pool     uint32
+	chain    int64
+	seq      uint32 // status changes reported so far: part of the event id
+}
+
+// cellKey is a filter cell of the list routes: status, chain, category
+// and method. A zero field is "any".
+type cellKey struct {
+	status   string
+	chain    int64
+	category string
+	method   string
+}
+
+// match reports whether a held row falls in the cell.
+func (s *state) match(c cellKey, r row) bool {
+	return (c.status == "" || s.str(r.status) == c.status) &&
+		(c.chain == 0 || r.chain == c.chain) &&
+		(c.category == "" || s.str(r.category) == c.category) &&
+		(c.method == "" || s.str(r.typ) == c.method)
+}
+
+// countSeen is a per-status total as last read, and how many times it has
+// changed (part of a counts event's id).
+type countSeen struct {
+	Total int    `json:"total"`
+	Seq   uint32 `json:"seq"`
+}
+
+// state is the last-known state of the scope: what the cursor saves.
+type state struct {
+	rows   map[int64]row
+	strs   []string
+	strIdx map[string]uint32
+	cells  map[cellKey]int // rows per finest cell
+
+	maxID     int64 // newest strategy id seen: above it a strategy has appeared
+	hasMaxID  bool
+	maxUserID int64
+	hasUsers  bool
+	users     int
+	counts    map[string]countSeen
+	connSeq   uint32
+	baselined bool  // the scope has been read in full once
+	sweepPage int   // the rolling sweep's next page (1-based)
+	sweepLast int64 // the last id of the sweep's previous page
+	userDone  map[string]bool
+	dirty     bool // changed since the last save
+}
+
+func newState() *state {
+	s := &state{rows: map[int64]row{}, strIdx: map[string]uint32{}, cells: map[cellKey]int{},
+		counts: map[string]countSeen{}, sweepPage: 1, userDone: map[string]bool{}}
+	s.intern("") // index 0 is the empty text
+	return s
+}
+
+func (s *state) intern(v string) uint32 {
+	if i, ok := s.strIdx[v]; ok {
+		return i
+	}
+	i := uint32(len(s.strs))
+	s.strs = append(s.strs, v)
+	s.strIdx[v] = i
+	return i
+}
+
+func (s *state) str(i uint32) string {
+	if int(i) < len(s.strs) {
+		return s.strs[i]
+	}
+	return ""
+}
+
+func (s *state) cellOf(r row) cellKey {
+	return cellKey{status: s.str(r.status), chain: r.chain, category: s.str(r.category), method: s.str(r.typ)}
+}
+
+// put stores a row and keeps the cell counts.
+func (s *state) put(id int64, r row) {
+	if old, ok := s.rows[id]; ok {
+		s.cells[s.cellOf(old)]--
+	}
+	s.rows[id] = r
+	s.cells[s.cellOf(r)]++
+	s.dirty = true
+}
+
+// drop forgets a row.
+func (s *state) drop(id int64) {
+	if old, ok := s.rows[id]; ok {
+		s.cells[s.cellOf(old)]--
+		delete(s.rows, id)
+		s.dirty = true
+	}
+}
+
+// count is how many held rows fall in a cell.
+func (s *state) count(c cellKey) int {
+	n := 0
+	for k, v := range s.cells {
+		if (c.status == "" || k.status == c.status) && (c.chain == 0 || k.chain == c.chain) &&
+			(c.category == "" || k.category == c.category) && (c.method == "" || k.method == c.method) {
+			n += v
+		}
+	}
+	return n
+}
+
+// rowOf is a strategy as the engine holds it.
+func (s *state) rowOf(st *api.Strategy) row {
+	return row{status: s.intern(string(st.Status)), category: s.intern(st.Category), typ: s.intern(st.Type),
+		user: s.intern(st.UserID), pool: s.intern(st.Pool.Symbol), chain: st.ChainID}
+}
+
+// differ turns reads into events. silent is set while a scope is read for
+// the first time: what it finds is the starting point, not a change.
+type differ struct {
+	e      *Engine
+	s      *state
+	now    time.Time
+	silent bool
+	events []Event
+}
+
+// event fills the common fields of an event about a strategy.
+func (d *differ) event(kind Kind, id int64, r row) Event {
+	return Event{Time: d.now, Kind: kind, Profile: d.e.opts.Profile, Host: d.e.opts.Host, Strategy: id,
+		User: d.s.str(r.user), Pool: d.s.str(r.pool), Chain: int(r.chain), Type: d.s.str(r.typ), Category: d.s.str(r.category)}
+}
+
+// seen compares one strategy read from the interface with what is held.
+func (d *differ) seen(st *api.Strategy) {
+	if st == nil || st.ID <= 0 {
+		return
+	}
+	if st.Status == api.StatusArchived {
+		d.gone(st.ID, string(api.StatusArchived))
+		return
+	}
+	next := d.s.rowOf(st)
+	old, ok := d.s.rows[st.ID]
+	if !ok {
+		appeared := d.s.hasMaxID && st.ID > d.s.maxID
+		d.s.put(st.ID, next)
+		if st.ID > d.s.maxID {
+			d.s.maxID = st.ID
+		}
+		if appeared {
+			ev := d.event(KindAppeared, st.ID, next)
+			ev.After = string(st.Status)
+			ev.ID = eventID(d.e.opts.Host, KindAppeared, i64(st.ID))
+			d.events = append(d.events, ev)
+		}
+		return
+	}
+	next.seq = old.seq
+	if next.status != old.status && st.Status != "" {
+		if !d.silent {
+			next.seq++
+			ev := d.event(KindStatus, st.ID, next)
+			ev.Before, ev.After = d.s.str(old.status), string(st.Status)
+			ev.ID = eventID(d.e.opts.Host, KindStatus, i64(st.ID), i64(int64(next.seq)), ev.After)
+			d.events = append(d.events, ev)
+		}
+		d.s.put(st.ID, next)
+		return
+	}
+	if st.Status == "" {
+		next.status = old.status
+	}
+	if next != old {
+		d.s.put(st.ID, next)
+	}
+}
+
+// gone reports a held strategy that a read by id found archived or absent.
+func (d *differ) gone(id int64, after string) {
+	old, ok := d.s.rows[id]
+	if !ok {
+		return
+	}
+	if !d.silent {
+		ev := d.event(KindVanished, id, old)
+		ev.Before, ev.After = d.s.str(old.status), after
+		ev.ID = eventID(d.e.opts.Host, KindVanished, i64(id))
+		d.events = append(d.events, ev)
+	}
+	d.s.drop(id)
+}
