@@ -41,8 +41,15 @@ type activityTab struct {
 	watches watchSet
 	version uint64 // of the watches, orders their saves
 
-	tbl    table
-	input  lineInput
+	tbl table
+	// away says the operator moved the cursor off the newest line: new
+	// lines then arrive above without moving what is on screen, and are
+	// counted by a marker; otherwise the newest line stays selected.
+	away bool
+	// seenTop is the newest line's id when the cursor was last on it: the
+	// lines above it arrived while the operator was away.
+	seenTop int64
+	input   lineInput
 	query  string
 	unseen int
 	notice string // why the watches or the audit log are not as they should be
@@ -164,10 +171,16 @@ func (t activityTab) entriesAdded(n int, history bool) activityTab {
 	if !t.active && !history {
 		t.unseen = min(t.unseen+n, maxActivity)
 	}
+	cursor := t.tbl.cursor
 	ids, cells := t.feed.rows()
 	t.tbl = t.tbl.setRows(ids, cells)
 	t.tbl = t.tbl.setFlags(t.flags())
-	return t.refilter()
+	t = t.refilter()
+	if t.away {
+		// The selection followed its line down: the view follows it too.
+		t.tbl = t.tbl.scroll(t.tbl.cursor - cursor)
+	}
+	return t
 }
 
 func (t activityTab) settle(msg fetchedMsg) (activityTab, tea.Cmd) {
@@ -280,6 +293,9 @@ func (t activityTab) Activate(on bool) (tab, tea.Cmd) {
 	t.active = on
 	if on && t.unseen > 0 {
 		t.unseen = 0
+	}
+	if on {
+		t = t.pin()
 	}
 	return t.render(), nil
 }

@@ -25,7 +25,8 @@ func (t activityTab) updateKey(msg tea.KeyMsg) (activityTab, tea.Cmd) {
 	k := t.env.keys.List
 	if tbl, moved := t.tbl.navigate(msg, k); moved {
 		t.tbl = tbl
-		return t, nil
+		t.away = t.tbl.cursor != 0
+		return t.pin(), nil
 	}
 	switch {
 	case key.Matches(msg, k.Search):
@@ -66,7 +67,7 @@ func (t activityTab) refilter() activityTab {
 	t.query = strings.ToLower(strings.TrimSpace(t.input.Value()))
 	if t.query == "" {
 		t.tbl = t.tbl.setOrder(nil)
-		return t
+		return t.pin()
 	}
 	out := make([]int, 0, 64)
 	for i := 0; i < t.feed.len(); i++ {
@@ -75,7 +76,33 @@ func (t activityTab) refilter() activityTab {
 		}
 	}
 	t.tbl = t.tbl.setOrder(out)
+	return t.pin()
+}
+
+// pin keeps the newest line selected unless the operator moved away, and
+// notes it as seen.
+func (t activityTab) pin() activityTab {
+	if t.away {
+		return t
+	}
+	t.tbl = t.tbl.moveTo(0)
+	if t.tbl.len() > 0 {
+		t.seenTop = t.tbl.id(t.tbl.rowAt(0))
+	}
 	return t
+}
+
+// newAbove counts the lines that arrived while the operator was away and
+// are above the view: newest first, so they are the first rows.
+func (t activityTab) newAbove() int {
+	if !t.away {
+		return 0
+	}
+	n := 0
+	for n < t.tbl.offset && t.tbl.id(t.tbl.rowAt(n)) > t.seenTop {
+		n++
+	}
+	return n
 }
 
 // flags marks the lines about watched items.
@@ -126,6 +153,9 @@ func (t activityTab) filterLine() string {
 		return ui.FilterInput(st, t.input.Value(), t.input.focused, count, t.width)
 	}
 	k := t.env.keys.List
+	if n := t.newAbove(); n > 0 {
+		return ui.NewAbove(st, n, ui.WithDesc(k.Top, "newest"), count, t.width)
+	}
 	watching := ui.WatchingCount(len(t.watches.strategies), len(t.watches.users))
 	line := ui.JoinNonEmpty(" · ", count, watching, ui.Hint(ui.WithDesc(k.Search, "filter"), ui.WithDesc(k.Enter, "go to")))
 	return ui.Muted(st, line, t.width)

@@ -256,6 +256,13 @@ func (t table) moveTo(pos int) table {
 	return t.settle()
 }
 
+// scroll moves the view by delta rows, keeping the cursor in it: rows
+// added above the cursor then leave what is on screen where it was.
+func (t table) scroll(delta int) table {
+	t.offset += delta
+	return t.settle()
+}
+
 // move moves the cursor by delta rows.
 func (t table) move(delta int) table { return t.moveTo(t.cursor + delta) }
 

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/key"
+
 	"github.com/stratop/stratop/api"
 )
 
@@ -132,6 +134,20 @@ func ActivityCount(shown, total int, filtered bool) string {
 		s = Int(int64(shown)) + " of " + s
 	}
 	return s
+}
+
+// NewAbove is the Activity's marker while the operator is away from the
+// newest line: "↑ 3 new above · g newest · 40 entries", the count first,
+// so it is the last thing a narrow line cuts.
+func NewAbove(st Styles, n int, top key.Binding, count string, width int) string {
+	marker := "↑ " + Int(int64(n)) + " new above"
+	rest := JoinNonEmpty(" · ", Hint(top), count)
+	line := Fit(marker+" · "+rest, width)
+	rest, whole := strings.CutPrefix(line, marker)
+	if !whole {
+		return st.Notice.Render(line)
+	}
+	return st.Notice.Render(marker) + st.Muted.Render(rest)
 }
 
 // EmptyActivity says why the feed has no lines.
