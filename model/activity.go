@@ -50,10 +50,10 @@ type activityTab struct {
 	// lines above it arrived while the operator was away.
 	seenTop int64
 	input   lineInput
-	query  string
-	unseen int
-	notice string // why the watches or the audit log are not as they should be
-	body   string
+	query   string
+	unseen  int
+	notice  string // why the watches or the audit log are not as they should be
+	body    string
 }
 
 func newActivityTab(e *env) activityTab {
