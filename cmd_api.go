@@ -11,8 +11,9 @@ import (
 // newAPICmd is `stratop api METHOD PATH [--input FILE|-]`.
 func newAPICmd() *cobra.Command {
 	var (
-		conn  connFlags
-		input string
+		conn   connFlags
+		policy policyFlags
+		input  string
 	)
 	cmd := &cobra.Command{
 		Use:   "api METHOD PATH",
@@ -21,7 +22,8 @@ func newAPICmd() *cobra.Command {
 			"(e.g. `stratop api GET strategies?status=active`), with the resolved credentials. The body\n" +
 			"comes from --input (a file, or - for stdin) and is checked by the client's validation where\n" +
 			"the route is known. The answer is printed as JSON; exit 0 for a 2xx answer, 1 otherwise.\n" +
-			"State-changing routes are written to the audit log.",
+			"State-changing routes are written to the audit log first (nothing is sent when it cannot be\n" +
+			"written, unless --unaudited); in read-only mode every method but GET is refused.",
 		Args: cobra.ExactArgs(2),
 		ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) == 0 {
@@ -30,16 +32,17 @@ func newAPICmd() *cobra.Command {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := connectForActions(cmd, conn)
+			s, err := connectForActions(cmd, conn, policy)
 			if err != nil {
 				return err
 			}
 			defer s.close()
-			return cliErr(cli.API(cmd.Context(), cliIO(cmd), s.client, s.journal,
-				cli.APIOptions{Method: args[0], Path: args[1], Input: input}))
+			return cliErr(cli.API(cmd.Context(), cliIO(cmd), s.client, s.runner(),
+				cli.APIOptions{Method: args[0], Path: args[1], Input: input, Reason: policy.reason}))
 		},
 	}
 	addConnFlags(cmd, &conn)
 	cmd.Flags().StringVar(&input, "input", "", "request body: a JSON file, or - for stdin")
+	addPolicyFlags(cmd, &policy)
 	return cmd
 }

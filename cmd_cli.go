@@ -35,12 +35,13 @@ func addConnFlags(cmd *cobra.Command, f *connFlags) {
 	fl.StringVar(&f.baseURL, "base-url", "", "base URL of the partner interface (routes live under /api/v1)")
 }
 
-// session is a connected command: the client and where its actions are
-// recorded.
+// session is a connected command: the client, where its actions are
+// recorded, and the policy they are sent under.
 type session struct {
 	client  *api.Client
 	profile string
 	journal audit.Journal
+	policy  action.Runner // ReadOnly, RequireReason, Unaudited
 	close   func()
 }
 
@@ -59,14 +60,19 @@ func connect(cmd *cobra.Command, f connFlags) (*api.Client, string, error) {
 	return c, target.Profile, nil
 }
 
-// connectForActions is connect plus the audit log. A log that cannot be
-// opened does not stop the command: the plan warns, the operator decides.
-func connectForActions(cmd *cobra.Command, f connFlags) (session, error) {
+// connectForActions is connect plus the profile's policy and the audit
+// log. A log that cannot be opened is a journal whose writes fail, so the
+// runner refuses (unless --unaudited).
+func connectForActions(cmd *cobra.Command, f connFlags, pf policyFlags) (session, error) {
 	c, profile, err := connect(cmd, f)
 	if err != nil {
 		return session{}, err
 	}
-	s := session{client: c, profile: profile}
+	settings, err := profilePolicy(cmd, profile)
+	if err != nil {
+		return session{}, err
+	}
+	s := session{client: c, profile: profile, policy: policyRunner(settings, pf)}
 	s.journal, s.close = openJournal(profile, c.Host())
 	return s, nil
 }
@@ -92,9 +98,12 @@ type brokenJournal struct{ err error }
 func (b brokenJournal) Write(audit.Entry) error { return b.err }
 func (b brokenJournal) Check() error            { return b.err }
 
-// runner is the dashboard's action runner, recording as the command line.
+// runner is the dashboard's action runner under the profile's policy,
+// recording as the command line.
 func (s session) runner() action.Runner {
-	return action.Runner{Client: s.client, Journal: s.journal, Source: "cli"}
+	r := s.policy
+	r.Client, r.Journal, r.Source = s.client, s.journal, "cli"
+	return r
 }
 
 // cliIO is a command's streams and which of them are terminals.

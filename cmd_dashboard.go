@@ -67,7 +67,7 @@ func newDashboardCmd() *cobra.Command {
 	fl.StringVar(&f.baseURL, "base-url", "", "base URL of the partner interface (routes live under /api/v1)")
 	fl.DurationVar(&f.interval, "interval", model.DefaultInterval, "poll interval (at least 1s)")
 	fl.StringVar(&f.user, "user", "", "choose this user (external id) at start")
-	fl.BoolVar(&f.readOnly, "read-only", false, "hide and refuse every action")
+	cmd.PersistentFlags().BoolVar(&f.readOnly, readOnlyFlag, false, "refuse every action (also STRATOP_READ_ONLY=1, or read_only in the profile's settings)")
 	fl.BoolVar(&f.demo, "demo", false, "run on an embedded sandbox with simulated data")
 	cmd.PersistentFlags().StringVar(&f.config, configFlag, "", "settings file (default: STRATOP_CONFIG or $XDG_CONFIG_HOME/stratop/config.toml)")
 	return cmd

@@ -98,12 +98,14 @@ func newStrategiesViewCmd(conn *connFlags) *cobra.Command {
 type actionFlags struct {
 	yes, dryRun bool
 	output      string
+	policy      policyFlags
 }
 
 func addActionFlags(cmd *cobra.Command, f *actionFlags) {
 	cmd.Flags().BoolVarP(&f.yes, "yes", "y", false, "confirm without asking (needed when stdin is not a terminal)")
 	cmd.Flags().BoolVar(&f.dryRun, "dry-run", false, "print the plan and send nothing")
 	outputFlag(cmd, &f.output, cli.ReadFormats)
+	addPolicyFlags(cmd, &f.policy)
 }
 
 // runAction connects with the audit log and runs opt through the
@@ -113,12 +115,12 @@ func runAction(cmd *cobra.Command, conn connFlags, f actionFlags, opt cli.Action
 	if err != nil {
 		return err
 	}
-	s, err := connectForActions(cmd, conn)
+	s, err := connectForActions(cmd, conn, f.policy)
 	if err != nil {
 		return err
 	}
 	defer s.close()
-	opt.Yes, opt.DryRun, opt.Format = f.yes, f.dryRun, format
+	opt.Yes, opt.DryRun, opt.Format, opt.Reason = f.yes, f.dryRun, format, f.policy.reason
 	return cliErr(cli.RunAction(cmd.Context(), cliIO(cmd), s.runner(), opt))
 }
 

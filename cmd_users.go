@@ -22,6 +22,11 @@ func newUsersCmd() *cobra.Command {
 		sub := &cobra.Command{
 			Use: use, Short: short, Args: cobra.ExactArgs(nargs), ValidArgsFunction: noFiles,
 			RunE: func(cmd *cobra.Command, args []string) error {
+				for _, a := range args {
+					if err := action.CheckUser(a); err != nil {
+						return cliErr(cli.Usage("%s", err))
+					}
+				}
 				f, err := format(cmd, output, cli.ReadFormats)
 				if err != nil {
 					return err
@@ -59,6 +64,9 @@ func newUsersCmd() *cobra.Command {
 			Use: spec.Name + " USER", Short: spec.Label + " (" + spec.Effect + ")",
 			Args: cobra.ExactArgs(1), ValidArgsFunction: noFiles,
 			RunE: func(cmd *cobra.Command, args []string) error {
+				if err := action.CheckUser(args[0]); err != nil {
+					return cliErr(cli.Usage("%s %q: %s: nothing sent", spec.Name, args[0], err))
+				}
 				return runAction(cmd, conn, f, cli.ActionOptions{Spec: spec, User: args[0]})
 			},
 		}

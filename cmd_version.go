@@ -18,15 +18,20 @@ func newVersionCmd() *cobra.Command {
 		Short: "Print the stratop version",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			v := version
-			if v == "" {
-				v = "(devel)"
-				if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-					v = bi.Main.Version
-				}
-			}
-			_, err := fmt.Fprintf(cmd.OutOrStdout(), "stratop %s %s/%s %s\n", v, runtime.GOOS, runtime.GOARCH, runtime.Version())
+			_, err := fmt.Fprintln(cmd.OutOrStdout(), versionString())
 			return err
 		},
 	}
+}
+
+// versionString is what `stratop version` and `stratop --version` print.
+func versionString() string {
+	v := version
+	if v == "" {
+		v = "(devel)"
+		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+			v = bi.Main.Version
+		}
+	}
+	return fmt.Sprintf("stratop %s %s/%s %s", v, runtime.GOOS, runtime.GOARCH, runtime.Version())
 }

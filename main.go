@@ -52,6 +52,8 @@ func newRootCmd() *cobra.Command {
 	root := newDashboardCmd()
 	root.SilenceUsage = true
 	root.SilenceErrors = true
+	root.Version = versionString()
+	root.SetVersionTemplate("{{.Version}}\n")
 	root.AddCommand(
 		newSandboxCmd(),
 		newLoginCmd(),
@@ -66,7 +68,40 @@ func newRootCmd() *cobra.Command {
 		newAPICmd(),
 		newConfigCmd(),
 	)
+	usageErrors(root)
 	return root
+}
+
+// usageErrors makes every mistake in the command line exit 2, as the
+// contract says: an unknown flag or a bad flag value (a duration that does
+// not parse), an unknown command, a wrong number of arguments. A command
+// that only groups others runs its help when called alone, and refuses an
+// unknown subcommand instead of printing its help with exit 0.
+func usageErrors(cmd *cobra.Command) {
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageErr(c, err)
+	})
+	if !cmd.Runnable() && cmd.HasSubCommands() {
+		cmd.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
+		if cmd.Args == nil {
+			cmd.Args = cobra.NoArgs
+		}
+	}
+	if args := cmd.Args; args != nil {
+		cmd.Args = func(c *cobra.Command, a []string) error {
+			if err := args(c, a); err != nil {
+				return usageErr(c, err)
+			}
+			return nil
+		}
+	}
+	for _, sub := range cmd.Commands() {
+		usageErrors(sub)
+	}
+}
+
+func usageErr(c *cobra.Command, err error) error {
+	return &exitCodeError{code: 2, err: fmt.Errorf("stratop: %w\nRun '%s --help' for usage", err, c.CommandPath())}
 }
 
 // exitCodeError carries a specific exit code (2: no usable credentials) and

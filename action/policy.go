@@ -102,3 +102,16 @@ func (r Runner) reasonErr() error {
 	}
 	return &policyError{kind: ErrReasonRequired, msg: msg + ": give one (a ticket or a sentence); nothing sent"}
 }
+
+// CheckRoute is the policy for a raw request (`stratop api`): a read-only
+// Runner refuses every method but GET, whatever the route does; a route
+// that changes state (changes) is checked as an action is.
+func (r Runner) CheckRoute(method string, changes bool, reason string) error {
+	if r.ReadOnly && method != "GET" {
+		return r.readOnlyErr()
+	}
+	if !changes {
+		return nil
+	}
+	return r.Check(Target{Reason: reason})
+}

@@ -30,6 +30,10 @@ type file struct {
 	Alerts    []alertRule         `toml:"alerts"`
 	Sinks     map[string]sinkDef  `toml:"sinks"`
 	Serve     *serveDef           `toml:"serve"`
+
+	// RequireReason makes every action need a reason, for the profiles
+	// that do not set their own.
+	RequireReason *bool `toml:"require_reason"`
 }
 
 // profile is one [profiles.NAME] section.
@@ -39,6 +43,9 @@ type profile struct {
 	ReadOnly *bool   `toml:"read_only"`
 	Interval *string `toml:"interval"`
 	Notify   *string `toml:"notify"`
+
+	// RequireReason makes every action of the profile need a reason.
+	RequireReason *bool `toml:"require_reason"`
 }
 
 // Config is a loaded, valid settings file.

@@ -234,7 +234,7 @@ func TestUncommentedTemplateExamplesPass(t *testing.T) {
 	var b strings.Builder
 	for _, l := range strings.Split(Template(), "\n") {
 		if strings.HasPrefix(l, "# [profiles.") || strings.HasPrefix(l, "# label") || strings.HasPrefix(l, "# color") ||
-			strings.HasPrefix(l, "# read_only") || strings.HasPrefix(l, "# \"4663\"") || strings.HasPrefix(l, "# alert") ||
+			strings.HasPrefix(l, "# read_only") || strings.HasPrefix(l, "# require_reason") || strings.HasPrefix(l, "# \"4663\"") || strings.HasPrefix(l, "# alert") ||
 			strings.HasPrefix(l, "# [theme") || strings.HasPrefix(l, "# name") {
 			l = strings.TrimPrefix(l, "# ")
 		}

@@ -201,8 +201,8 @@ func typeMismatch(msg string) (string, bool) {
 
 // Keys each level of the file knows, for messages.
 var (
-	topKeys     = []string{"alerts", "explorers", "interval", "keys", "links", "mouse", "notify", "profiles", "serve", "sinks", "theme"}
-	profileKeys = []string{"color", "interval", "label", "notify", "read_only"}
+	topKeys     = []string{"alerts", "explorers", "interval", "keys", "links", "mouse", "notify", "profiles", "require_reason", "serve", "sinks", "theme"}
+	profileKeys = []string{"color", "interval", "label", "notify", "read_only", "require_reason"}
 	alertKeys   = []string{"group", "name", "severity", "to", "when", "where"}
 	sinkKeys    = []string{"secret_env", "url", "url_env"}
 	serveKeys   = []string{"digest", "digest_to", "heartbeat", "heartbeat_to"}
@@ -230,9 +230,9 @@ func expected(key []string) string {
 	}
 	last := key[len(key)-1]
 	switch {
-	case len(key) == 1 && (last == "links" || last == "mouse"):
+	case len(key) == 1 && (last == "links" || last == "mouse" || last == "require_reason"):
 		return "true or false"
-	case len(key) == 3 && key[0] == "profiles" && last == "read_only":
+	case len(key) == 3 && key[0] == "profiles" && (last == "read_only" || last == "require_reason"):
 		return "true or false"
 	case len(key) == 2 && key[0] == "keys":
 		return `a list of keys, e.g. ["p"] (an empty list disables the binding)`

@@ -25,6 +25,7 @@ const (
 	EnvTheme    = "STRATOP_THEME"
 	EnvInterval = "STRATOP_INTERVAL"
 	EnvNoColor  = "NO_COLOR" // any value: theme none
+	EnvReadOnly = "STRATOP_READ_ONLY"
 )
 
 // Settings are the effective settings of one profile.
@@ -42,6 +43,13 @@ type Settings struct {
 	Label     string              // the header badge
 	Color     string              // the badge and frame accent
 	ReadOnly  bool
+	// ReadOnlyBy names what made the profile read-only ("--read-only",
+	// "STRATOP_READ_ONLY=1", or the profile's setting): the words of a
+	// refusal.
+	ReadOnlyBy    string
+	RequireReason bool
+	// RequireReasonBy names the setting that requires a reason.
+	RequireReasonBy string
 }
 
 // Overrides are the command line's flags; zero values are "not given".
@@ -71,11 +79,19 @@ func (c *Config) Resolve(profileName string, getenv func(string) string, flags O
 	setBool(&s.Mouse, f.Mouse)
 	setStr(&s.Notify, f.Notify)
 	setStr(&s.Charts, f.Charts)
+	if setBool(&s.RequireReason, f.RequireReason) {
+		s.RequireReasonBy = "require_reason in " + c.where()
+	}
 	// The profile's section.
 	if p, ok := f.Profiles[profileName]; ok {
 		setStr(&s.Label, p.Label)
 		setStr(&s.Color, p.Color)
-		setBool(&s.ReadOnly, p.ReadOnly)
+		if setBool(&s.ReadOnly, p.ReadOnly) && s.ReadOnly {
+			s.ReadOnlyBy = "read_only of profile " + profileName + " in " + c.where()
+		}
+		if setBool(&s.RequireReason, p.RequireReason) {
+			s.RequireReasonBy = "require_reason of profile " + profileName + " in " + c.where()
+		}
 		setDur(&s.Interval, p.Interval)
 		setStr(&s.Notify, p.Notify)
 	}
@@ -88,6 +104,15 @@ func (c *Config) Resolve(profileName string, getenv func(string) string, flags O
 			return Settings{}, fmt.Errorf("%s: unknown theme %q", EnvTheme, v)
 		}
 		s.Theme = v
+	}
+	switch v := getenv(EnvReadOnly); v {
+	case "", "0", "false":
+	case "1", "true":
+		if !s.ReadOnly {
+			s.ReadOnly, s.ReadOnlyBy = true, EnvReadOnly+"="+v
+		}
+	default:
+		return Settings{}, fmt.Errorf("%s: %q is neither 1 nor 0", EnvReadOnly, v)
 	}
 	if v := getenv(EnvInterval); v != "" {
 		d, err := time.ParseDuration(v)
@@ -103,8 +128,21 @@ func (c *Config) Resolve(profileName string, getenv func(string) string, flags O
 	if flags.Interval > 0 {
 		s.Interval = flags.Interval
 	}
-	s.ReadOnly = s.ReadOnly || flags.ReadOnly
+	if flags.ReadOnly && !s.ReadOnly {
+		s.ReadOnly, s.ReadOnlyBy = true, "--read-only"
+	}
+	if !s.RequireReason {
+		s.RequireReasonBy = ""
+	}
 	return s, nil
+}
+
+// where names the settings file, for the words of a refusal.
+func (c *Config) where() string {
+	if c.Path == "" {
+		return "the settings file"
+	}
+	return c.Path
 }
 
 func setStr(dst *string, v *string) {
@@ -113,10 +151,12 @@ func setStr(dst *string, v *string) {
 	}
 }
 
-func setBool(dst *bool, v *bool) {
+// setBool sets dst from v and reports whether v was set.
+func setBool(dst *bool, v *bool) bool {
 	if v != nil {
 		*dst = *v
 	}
+	return v != nil
 }
 
 // setDur takes a duration Load already checked.

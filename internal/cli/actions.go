@@ -74,7 +74,7 @@ func RunAction(ctx context.Context, o IO, runner action.Runner, opt ActionOption
 	}
 
 	results := planResults(opt.Spec, plan, false)
-	warned := false
+	warned, unauthorized := false, false
 	for i, it := range plan {
 		if !it.ok || ctx.Err() != nil {
 			if it.ok {
@@ -85,6 +85,7 @@ func RunAction(ctx context.Context, o IO, runner action.Runner, opt ActionOption
 		it.target.Reason = opt.Reason
 		res := runner.Run(ctx, opt.Spec, it.target)
 		results[i] = resultOf(opt.Spec, it, res)
+		unauthorized = unauthorized || errors.Is(res.Err, api.ErrUnauthorized)
 		if res.Outcome == audit.OutcomeUnknown && opt.Spec.Scope == action.ScopeStrategy {
 			// The request may have been applied: say what the server shows now.
 			if now, err := runner.Read(context.WithoutCancel(ctx), it.target.Strategy.ID); err == nil {
@@ -98,6 +99,9 @@ func RunAction(ctx context.Context, o IO, runner action.Runner, opt ActionOption
 	}
 	if err := printResults(o, opt.Format, results); err != nil {
 		return err
+	}
+	if code := exitCode(results); unauthorized && code == ExitFailed {
+		return silent(ExitUsage)
 	}
 	return silent(exitCode(results))
 }
@@ -149,6 +153,8 @@ func makePlan(ctx context.Context, runner action.Runner, opt ActionOptions) ([]p
 		switch {
 		case notFound(err):
 			it.ok, it.reason = false, "the user is not found: nothing sent"
+		case errors.Is(err, api.ErrUnauthorized):
+			return nil, readErr(opt.Spec.Name+": nothing sent", err)
 		case err != nil:
 			it.ok, it.failed, it.reason = false, true, "could not check it first ("+errorText(err)+"): nothing sent"
 		default:
@@ -163,6 +169,8 @@ func makePlan(ctx context.Context, runner action.Runner, opt ActionOptions) ([]p
 		switch {
 		case notFound(err):
 			it.reason = "the strategy is gone (404): nothing sent"
+		case errors.Is(err, api.ErrUnauthorized):
+			return nil, readErr(opt.Spec.Name+": nothing sent", err)
 		case err != nil:
 			it.failed, it.reason = true, "could not check it first ("+errorText(err)+"): nothing sent"
 		default:

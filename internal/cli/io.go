@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/stratop/stratop/api"
 )
 
 // Exit codes of the command line contract.
@@ -114,11 +116,16 @@ func FormatNames(fs []Format) []string {
 	return out
 }
 
-// readErr turns a failed read into exit 1 with the error in words.
+// readErr turns a failed read into exit 1 with the error in words; a 401
+// (the credentials were refused) is exit 2, as any credentials problem.
 func readErr(what string, err error) error {
 	var ee *ExitError
 	if errors.As(err, &ee) {
 		return err
 	}
-	return &ExitError{Code: ExitFailed, Err: fmt.Errorf("stratop: %s: %s", what, errorText(err))}
+	code := ExitFailed
+	if errors.Is(err, api.ErrUnauthorized) {
+		code = ExitUsage
+	}
+	return &ExitError{Code: code, Err: fmt.Errorf("stratop: %s: %s", what, errorText(err))}
 }

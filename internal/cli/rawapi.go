@@ -26,6 +26,7 @@ type APIOptions struct {
 	Method string
 	Path   string // relative to /api/v1
 	Input  string // "" no body, "-" stdin, else a file
+	Reason string // why, for the audit log of a state-changing route
 }
 
 // maxInput bounds a request body read from a file or stdin.
@@ -33,12 +34,15 @@ const maxInput = 8 << 20
 
 // API sends one request to any route under /api/v1 with the resolved
 // credentials and prints the answer as JSON. The body is validated by the
-// client's own checks where the route is known; a state-changing route is
-// recorded in journal before it is sent and again with its outcome. Exit:
-// 0 for a 2xx answer, 1 otherwise (the error body on stderr), 2 for a
-// request refused before sending, 3 when a state-changing request got no
-// answer.
-func API(ctx context.Context, o IO, c *api.Client, journal audit.Journal, opt APIOptions) error {
+// client's own checks where the route is known. The policy is the action
+// runner's: read-only refuses every method but GET (exit 1); a
+// state-changing route needs what an action needs (a reason where one is
+// required) and is recorded in the runner's journal before it is sent (when
+// it cannot be, nothing is sent unless the runner is Unaudited) and again
+// with its outcome. Exit: 0 for a 2xx answer, 1 otherwise (the error body
+// on stderr), 2 for a request refused before sending, 3 when a
+// state-changing request got no answer.
+func API(ctx context.Context, o IO, c *api.Client, runner action.Runner, opt APIOptions) error {
 	method := strings.ToUpper(strings.TrimSpace(opt.Method))
 	if err := c.CheckRawPath(opt.Path); err != nil {
 		return Usage("api %s: %s: nothing sent", ui.SanitizeLimit(opt.Path, 80), err)
@@ -51,6 +55,17 @@ func API(ctx context.Context, o IO, c *api.Client, journal audit.Journal, opt AP
 	if err != nil {
 		return Usage("api %s %s: %s: nothing sent", method, ui.SanitizeLimit(opt.Path, 80), err)
 	}
+	if err := runner.CheckRoute(method, changes, opt.Reason); err != nil {
+		var je *action.JournalError
+		switch {
+		case errors.Is(err, action.ErrReasonInvalid):
+			return Usage("--reason: %s", err)
+		case errors.As(err, &je):
+			return Failed("api %s %s: %s: nothing sent (pass --unaudited to send it unrecorded)", method, ui.SanitizeLimit(opt.Path, 80), je)
+		}
+		return Failed("api %s %s: %s: nothing sent", method, ui.SanitizeLimit(opt.Path, 80), err)
+	}
+	journal := runner.Journal
 	if journal == nil {
 		journal = audit.Discard
 	}
@@ -58,7 +73,14 @@ func API(ctx context.Context, o IO, c *api.Client, journal audit.Journal, opt AP
 	var jerr error
 	if changes {
 		entry = apiEntry(method, opt.Path, body)
-		jerr = journal.Write(entry)
+		entry.Reason, _ = action.CheckReason(opt.Reason)
+		if jerr = journal.Write(entry); jerr != nil {
+			if !runner.Unaudited {
+				return Failed("api %s %s: %s: nothing sent (pass --unaudited to send it unrecorded)", method,
+					ui.SanitizeLimit(opt.Path, 80), &action.JournalError{Err: jerr})
+			}
+			fmt.Fprintln(o.Err, "warning: sending UNRECORDED (--unaudited): the audit log could not be written:", ui.SanitizeLimit(jerr.Error(), 160))
+		}
 	}
 	resp, err := c.Raw(ctx, method, opt.Path, body)
 
@@ -81,10 +103,7 @@ func API(ctx context.Context, o IO, c *api.Client, journal audit.Journal, opt AP
 			entry.Error = "HTTP " + strconv.Itoa(resp.StatusCode)
 		}
 		if e := journal.Write(entry); e != nil && jerr == nil {
-			jerr = e
-		}
-		if jerr != nil {
-			fmt.Fprintln(o.Err, "warning: the audit log could not be written:", ui.SanitizeLimit(jerr.Error(), 160))
+			fmt.Fprintln(o.Err, "warning: sent, but its outcome could not be written to the audit log:", ui.SanitizeLimit(e.Error(), 160))
 		}
 	}
 	if err != nil {
@@ -95,6 +114,10 @@ func API(ctx context.Context, o IO, c *api.Client, journal audit.Journal, opt AP
 		return &ExitError{Code: code, Err: fmt.Errorf("stratop: %s %s: %s", method, ui.SanitizeLimit(opt.Path, 80), ui.SanitizeLimit(err.Error(), 300))}
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		code := ExitFailed
+		if resp.StatusCode == http.StatusUnauthorized {
+			code = ExitUsage // the credentials, as every command says
+		}
 		fmt.Fprintf(o.Err, "stratop: %s %s: %d %s\n", method, ui.SanitizeLimit(opt.Path, 80), resp.StatusCode, http.StatusText(resp.StatusCode))
 		if len(bytes.TrimSpace(resp.Body)) > 0 {
 			if b, ok := reencode(resp.Body); ok {
@@ -103,7 +126,7 @@ func API(ctx context.Context, o IO, c *api.Client, journal audit.Journal, opt AP
 				fmt.Fprintln(o.Err, ui.SanitizeLimit(string(resp.Body), 2000))
 			}
 		}
-		return silent(ExitFailed)
+		return silent(code)
 	}
 	if len(bytes.TrimSpace(resp.Body)) == 0 {
 		return nil

@@ -1,0 +1,69 @@
+package config
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestReadOnlyNamesItsSourceAndOnlyAdds(t *testing.T) {
+	isolate(t)
+	p := write(t, `[profiles.prod]
+read_only = true
+[profiles.staging]
+read_only = false
+`)
+	c, err := Load(p, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{}
+	get := func(k string) string { return env[k] }
+	cases := []struct {
+		profile string
+		envRO   string
+		flag    bool
+		want    bool
+		by      string
+	}{
+		{"staging", "", false, false, ""},
+		{"prod", "", false, true, "read_only of profile prod in " + p},
+		{"prod", "0", false, true, "read_only of profile prod"},
+		{"staging", "1", false, true, "STRATOP_READ_ONLY=1"},
+		{"staging", "", true, true, "--read-only"},
+		{"staging", "true", true, true, "STRATOP_READ_ONLY=true"},
+	}
+	for _, k := range cases {
+		env[EnvReadOnly] = k.envRO
+		s, err := c.Resolve(k.profile, get, Overrides{ReadOnly: k.flag})
+		if err != nil || s.ReadOnly != k.want || !strings.Contains(s.ReadOnlyBy, k.by) || (!k.want && s.ReadOnlyBy != "") {
+			t.Errorf("%+v: read-only %v by %q (%v)", k, s.ReadOnly, s.ReadOnlyBy, err)
+		}
+	}
+	env[EnvReadOnly] = "yes please"
+	if _, err := c.Resolve("staging", get, Overrides{}); err == nil || !strings.Contains(err.Error(), EnvReadOnly) {
+		t.Errorf("an unclear STRATOP_READ_ONLY must be refused, naming it: %v", err)
+	}
+}
+
+func TestRequireReasonPerProfileOverTopLevel(t *testing.T) {
+	isolate(t)
+	p := write(t, `require_reason = true
+[profiles.dev]
+require_reason = false
+[profiles.prod]
+label = "PROD"
+`)
+	c, err := Load(p, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := c.Resolve("prod", nil, Overrides{}); !s.RequireReason || !strings.Contains(s.RequireReasonBy, "require_reason in "+p) {
+		t.Errorf("prod: %v %q; want required by the top level", s.RequireReason, s.RequireReasonBy)
+	}
+	if s, _ := c.Resolve("dev", nil, Overrides{}); s.RequireReason || s.RequireReasonBy != "" {
+		t.Errorf("dev: %v %q; want not required", s.RequireReason, s.RequireReasonBy)
+	}
+	if e := loadErr(t, "[profiles.x]\nrequire_reason = \"yes\"\n"); !strings.Contains(e.Msg, "true or false") {
+		t.Errorf("a non-boolean require_reason: %v", e)
+	}
+}
