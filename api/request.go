@@ -155,13 +155,23 @@ func (c *Client) attempt(ctx context.Context, rt route, u *url.URL, payload []by
 	return raw, nil
 }
 
-// call sends rt and decodes the answer into T.
+// call sends rt and decodes the answer into T. The answer is decoded as
+// part of its attempt, so that a body of the wrong shape is that attempt's
+// outcome (attempt observers see it).
 func call[T any](ctx context.Context, c *Client, rt route, mode bodyMode) (*T, error) {
-	raw, err := c.send(ctx, rt, readAll)
+	var out *T
+	_, err := c.send(ctx, rt, func(raw *rawResponse, body io.Reader, limit, declared int64) error {
+		if err := readAll(raw, body, limit, declared); err != nil {
+			return err
+		}
+		v, err := decodeRaw[T](raw, mode)
+		out = v
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	return decodeRaw[T](raw, mode)
+	return out, nil
 }
 
 // callList is call for routes answering a JSON array.

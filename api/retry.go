@@ -43,7 +43,9 @@ func (c *Client) send(ctx context.Context, rt route, read bodyReader) (*rawRespo
 		if err := ctx.Err(); err != nil {
 			return nil, &TransportError{Op: "send", Host: c.base.Host, Err: err}
 		}
+		end := beginAttempt(ctx)
 		raw, err := c.attempt(ctx, rt, u, payload, read)
+		end(err)
 		if err == nil {
 			return raw, nil
 		}
