@@ -5,6 +5,8 @@ package model
 // its inputs are compared first, so most messages cost a few comparisons.
 
 import (
+	"time"
+
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/stratop/stratop/action"
@@ -43,6 +45,13 @@ func (m Model) refreshChrome() Model {
 	in.header = ui.HeaderData{Profile: ui.Sanitize(m.env.profile), Host: m.env.host, ChosenUser: m.chosen, ReadOnly: m.env.readOnly}
 	in.header.Label = ui.Sanitize(m.env.label)
 	in.header.StatsError = m.stats.err != nil
+	now := m.displayNow()
+	if m.health.failing() {
+		in.header.Failing, in.header.FailingFor = true, -1
+		if !m.health.lastGood.IsZero() {
+			in.header.FailingFor = now.Sub(m.health.lastGood).Truncate(time.Second)
+		}
+	}
 	if s := m.stats.data; s != nil {
 		in.header.HasStats, in.header.Users, in.header.Strategies = true, s.UsersCount, s.StrategiesCount
 	}
@@ -53,6 +62,7 @@ func (m Model) refreshChrome() Model {
 	}
 	cur := m.tabs[m.active]
 	in.status = cur.Status()
+	in.status.Now = now
 	in.status.Notice = ui.WithJobs(m.notice, m.acts.jobs.lines())
 	hm := m.helpMap()
 

@@ -52,6 +52,9 @@ type fetchedMsg struct {
 	err     error
 	latency time.Duration
 	span    span // when, among every read of the program, this one ran
+	// attempts are the requests the fetch made on the network, in the
+	// order they ended: what the connection health is made of.
+	attempts []attempt
 }
 
 // pollMsg asks a feed to poll; tick must match the feed's latest schedule.

@@ -25,8 +25,8 @@ var errEmptyAnswer = errors.New("empty answer from the server")
 // fetcher builds the fetch command of a feed for one generation.
 type fetcher func(gen uint64) tea.Cmd
 
-// fetchCmd runs call under the fetch timeout and reports its latency,
-// measured with the injected clock.
+// fetchCmd runs call under the fetch timeout and reports its latency and
+// its requests' attempts, measured with the injected clock.
 func fetchCmd[T any](e *env, id feedID, gen uint64, call func(ctx context.Context) (T, error)) tea.Cmd {
 	return fetchCmdWithin(e, id, gen, e.fetchTimeout, call)
 }
@@ -38,10 +38,13 @@ func fetchCmdWithin[T any](e *env, id feedID, gen uint64, timeout time.Duration,
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(parent, timeout)
 		defer cancel()
+		var log attemptLog
+		ctx = log.observe(ctx, now)
 		start := now()
 		first := reads.Add(1)
 		data, err := call(ctx)
-		msg := fetchedMsg{session: session, feed: id, gen: gen, err: err, latency: now().Sub(start), span: span{first, reads.Add(1)}}
+		msg := fetchedMsg{session: session, feed: id, gen: gen, err: err, latency: now().Sub(start), span: span{first, reads.Add(1)},
+			attempts: log.attempts()}
 		if err == nil {
 			msg.data = data
 		}
@@ -151,11 +154,11 @@ func (s source[T]) reset() source[T] {
 func (s source[T]) status(host string) ui.Status {
 	var zero T
 	st := ui.Status{ChangedAt: s.changedAt, Loading: !s.fresh() && s.data == zero}
+	if s.hasData {
+		st.ReadAt = s.lastOK
+	}
 	if s.err != nil {
 		st.Stale = true
-		if s.hasData {
-			st.StaleAge = s.errAt.Sub(s.lastOK)
-		}
 		st.StaleReason = ui.ErrorText(s.err, host)
 	}
 	return st

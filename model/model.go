@@ -25,7 +25,7 @@ type Model struct {
 	observer int
 
 	stats  source[*api.DashboardStats]
-	health ui.Health
+	health health // the connection's, from the requests' own outcomes (health.go)
 	chosen string // chosen user's external id, "" for none
 
 	showHelp bool
@@ -36,7 +36,8 @@ type Model struct {
 
 	initCmds []tea.Cmd
 	chrome   chrome
-	tools    toolbox // copy, export, sort, mouse (toolbox.go)
+	clock    displayClock // the 1 s tick of the ages on screen (clock.go)
+	tools    toolbox      // copy, export, sort, mouse (toolbox.go)
 }
 
 // New builds the dashboard on a client. ctx is the program's: quitting (or
@@ -52,7 +53,6 @@ func newModel(ctx context.Context, client API, base, extra []Option) Model {
 	e := newEnv(ctx, client, base, extra)
 	m := Model{env: e, stats: newSource[*api.DashboardStats](feedStats), chosen: ui.SanitizeLimit(e.user, maxFieldRunes),
 		owners: feedOwners(), acts: newWorkflow(e)}
-	m.health = ui.Health{Profile: ui.Sanitize(e.profile), Host: e.host, Interval: e.interval}
 	e.loadWatches()
 	m.tabs = make([]tab, len(tabs))
 	m.observer = -1
@@ -158,10 +158,19 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		var ef effect
 		m.acts, ef = m.acts.counted(msg)
 		m, cmd = m.apply(ef)
+	case clockMsg:
+		var ok bool
+		if m.clock, ok = m.clock.tick(msg); ok {
+			// Only the Overview draws ages from it.
+			m, cmd = m.route(feedCounts, m.overviewNews())
+		}
 	default:
 		m, cmd = m.broadcast(msg)
 	}
-	return m.refreshChrome(), cmd
+	m = m.refreshChrome()
+	var tick tea.Cmd
+	m, tick = m.rearmClock()
+	return m, tea.Batch(cmd, tick)
 }
 
 // focus ends pacing and runs every poll it held back.
@@ -194,15 +203,7 @@ func (m Model) poll(msg pollMsg) (Model, tea.Cmd) {
 
 // settle records a reply in the connection health and routes it.
 func (m Model) settle(msg fetchedMsg) (Model, tea.Cmd) {
-	now := m.env.now()
-	h := m.health
-	if msg.err == nil {
-		h.LastGood, h.Latency, h.ConsecutiveErrors = now, msg.latency, 0
-	} else {
-		h.ConsecutiveErrors++
-		h.LastError, h.LastErrorAt = ui.ErrorText(msg.err, m.env.host), now
-	}
-	m.health = h
+	m.health = m.health.recordAll(msg.attempts)
 	var cmd tea.Cmd
 	if msg.feed == feedStats {
 		var accepted bool
@@ -211,11 +212,17 @@ func (m Model) settle(msg fetchedMsg) (Model, tea.Cmd) {
 	} else {
 		m, cmd = m.route(msg.feed, msg)
 	}
-	// The Overview shows health and stats; it redraws only while visible.
+	// The stats and health go to every tab that follows them (the Overview,
+	// the Users tab's count); the Overview redraws only while visible.
 	var c2, c3 tea.Cmd
-	m, c2 = m.broadcast(overviewMsg{stats: m.stats.data, statsAt: m.stats.lastOK, health: m.health})
+	m, c2 = m.broadcast(m.overviewNews())
 	m, c3 = m.observe(msg)
 	return m, tea.Batch(cmd, c2, c3)
+}
+
+// overviewNews is the stats and the health at the display clock's time.
+func (m Model) overviewNews() overviewMsg {
+	return overviewMsg{stats: m.stats.data, statsAt: m.stats.lastOK, health: m.health.view(m.env), now: m.displayNow()}
 }
 
 // observe hands what a good reply saw to the observer tab. Replies for

@@ -137,21 +137,28 @@ func TestUnchangedPollKeepsFrameAndUpdatedTime(t *testing.T) {
 	m, _ = press(m, "2")
 	m, _ = m.Update(pageReply(m, strat(1, api.StatusActive), strat(2, api.StatusPaused)))
 	before := m.View()
-	if !strings.Contains(before, "updated 12:30:45") {
-		t.Fatalf("updated time missing: %q", lineWith(before, "updated"))
+	if !strings.Contains(before, "read just now · changed 12:30:45") {
+		t.Fatalf("data age missing: %q", lineWith(before, "changed"))
 	}
 	c.Add(7 * time.Second)
-	// The fetch command returns the previous snapshot when nothing changed.
+	// The display clock moves the read age, and nothing else.
+	m, _ = m.Update(clockMsg{gen: m.clock.gen})
+	aged := m.View()
+	if !strings.Contains(aged, "read 7s ago · changed 12:30:45") {
+		t.Fatalf("read age did not move: %q", lineWith(aged, "changed"))
+	}
+	// The fetch command returns the previous snapshot when nothing changed:
+	// it was read, it did not change.
 	prev := m.strategiesTab().pane.list.data
 	m, _ = m.Update(fetchedMsg{session: m.env.session, feed: feedStrategies, gen: m.strategiesTab().pane.list.gen, data: prev})
 	if after := m.View(); after != before {
-		t.Fatalf("unchanged poll changed the frame:\n%s\n---\n%s", before, after)
+		t.Fatalf("unchanged poll changed more than the read age:\n%s\n---\n%s", before, after)
 	}
-	// A changed value moves the updated time.
+	// A changed value moves the changed time.
 	s := strat(2, api.StatusActive)
 	m, _ = m.Update(pageReply(m, strat(1, api.StatusActive), s))
-	if !strings.Contains(m.View(), "updated 12:30:52") {
-		t.Fatalf("updated time did not move: %q", lineWith(m.View(), "updated"))
+	if !strings.Contains(m.View(), "changed 12:30:52") {
+		t.Fatalf("changed time did not move: %q", lineWith(m.View(), "changed"))
 	}
 }
 
@@ -239,12 +246,14 @@ func TestTabShownAgainRefreshesWhenDue(t *testing.T) {
 
 func TestErrorsInPlainWords(t *testing.T) {
 	m, _, _ := newTestModel(t)
-	m, _ = m.Update(fetchedMsg{session: m.env.session, feed: feedStats, gen: m.stats.gen, err: &api.Error{StatusCode: 401}})
-	m, _ = m.Update(fetchedMsg{session: m.env.session, feed: feedCounts, gen: m.tabs[tabOverview].(overviewTab).counts.gen, err: &api.Error{StatusCode: 401}})
+	e401 := &api.Error{StatusCode: 401}
+	m, _ = m.Update(fetchedMsg{session: m.env.session, feed: feedStats, gen: m.stats.gen, err: e401, attempts: []attempt{{at: t0, err: e401}}})
+	m, _ = m.Update(fetchedMsg{session: m.env.session, feed: feedCounts, gen: m.tabs[tabOverview].(overviewTab).counts.gen, err: e401,
+		attempts: []attempt{{at: t0, err: e401}}})
 	if v := m.View(); !strings.Contains(v, "credentials rejected: run stratop login / check STRATOP_API_KEY") {
 		t.Fatalf("401 not explained:\n%s", v)
 	}
-	if h := m.health; h.ConsecutiveErrors != 2 {
-		t.Fatalf("consecutive errors %d, want 2", h.ConsecutiveErrors)
+	if h := m.health; h.failures != 2 {
+		t.Fatalf("consecutive errors %d, want 2", h.failures)
 	}
 }

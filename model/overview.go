@@ -34,6 +34,7 @@ type overviewMsg struct {
 	stats   *api.DashboardStats
 	statsAt time.Time // when the stats last answered well
 	health  ui.Health
+	now     time.Time // the display clock's: the panel's ages are at now
 }
 
 type overviewTab struct {
@@ -41,6 +42,7 @@ type overviewTab struct {
 	counts source[*countsData]
 	stats  *api.DashboardStats
 	health ui.Health
+	now    time.Time
 	body   string
 }
 
@@ -86,7 +88,7 @@ func (t overviewTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case overviewMsg:
-		t.stats, t.health = msg.stats, msg.health
+		t.stats, t.health, t.now = msg.stats, msg.health, msg.now
 		if !t.active {
 			return t, nil // drawn when shown
 		}
@@ -116,7 +118,7 @@ func sameCounts(a, b countsData) bool {
 }
 
 func (t overviewTab) render() overviewTab {
-	d := ui.OverviewData{Health: t.health}
+	d := ui.OverviewData{Health: t.health, Now: t.now}
 	if t.stats != nil {
 		d.HasStats, d.Users, d.Strategies = true, t.stats.UsersCount, t.stats.StrategiesCount
 	}

@@ -337,12 +337,13 @@ func TestProgramUnauthorized(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A long interval: the first two failures (stats, counts) are the only
-	// ones before the golden is taken.
+	// A long interval: the first two fetches' requests (stats, and the five
+	// of the counts) are the only ones before the golden is taken; health
+	// counts each request.
 	m := New(t.Context(), sandboxClient{c}, WithClock(func() time.Time { return t0 }), WithInterval(time.Hour))
 	pr := testkit.NewProbe(m.Tea())
 	tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(80, 24))
 	a := &app{t: t, w: 80, h: 24, tm: tm, sb: sb, probe: pr}
-	a.waitText("credentials rejected: run stratop login", "2 in a row", "no stats")
+	a.waitText("credentials rejected: run stratop login", "6 in a row", "no stats")
 	a.finish()
 }

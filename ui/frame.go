@@ -37,6 +37,10 @@ type HeaderData struct {
 	Strategies int64
 	ChosenUser string // sanitised external id, "" for none
 	ReadOnly   bool
+	// Failing says the connection's latest requests failed; FailingFor is
+	// how long ago the last good answer came (-1: none yet).
+	Failing    bool
+	FailingFor time.Duration
 }
 
 // IsProductionProfile reports whether a profile name looks like production
@@ -45,37 +49,49 @@ func IsProductionProfile(name string) bool {
 	return strings.HasPrefix(strings.ToLower(name), "prod")
 }
 
-// Header draws the header line.
+// Header draws the header line. The label badge, the profile, the chosen
+// user and READ-ONLY stay whole at any width the frame is drawn at; the
+// stats, the host and the brand give way first, with an ellipsis.
 func Header(st Styles, h HeaderData, width int) string {
-	parts := make([]string, 0, 6)
-	parts = append(parts, st.Brand.Render("stratop"))
+	parts := make([]part, 0, 8)
+	parts = append(parts, part{text: "stratop", style: st.Brand, rank: 3})
 	if h.Label != "" {
-		parts = append(parts, st.Badge.Render(" "+Fit(h.Label, 16)+" "))
+		parts = append(parts, part{text: Fit(h.Label, 16), style: st.Badge, pad: true, rank: 6, keep: true, floor: 6})
 	}
 	if h.Profile != "" {
 		ps := st.Profile
 		if IsProductionProfile(h.Profile) {
 			ps = st.ProfileProd
 		}
-		parts = append(parts, ps.Render(Fit(h.Profile, 20))+" "+st.Host.Render(Fit(h.Host, 40)))
-	} else {
-		parts = append(parts, st.Host.Render(Fit(h.Host, 40)))
+		parts = append(parts, part{text: Fit(h.Profile, 20), style: ps, rank: 5, keep: true, floor: 8})
 	}
+	host := part{text: Fit(h.Host, 40), style: st.Host, rank: 2, floor: 8}
+	if h.Profile != "" {
+		host.join = " "
+	}
+	parts = append(parts, host)
 	switch {
 	case h.HasStats:
-		parts = append(parts, st.HeaderStat.Render(Int(h.Users)+" users · "+Int(h.Strategies)+" strategies"))
+		parts = append(parts, part{text: Int(h.Users) + " users · " + Int(h.Strategies) + " strategies", style: st.HeaderStat, rank: 1, floor: 8})
 	case h.StatsError:
-		parts = append(parts, st.Muted.Render("no stats"))
+		parts = append(parts, part{text: "no stats", style: st.Muted, rank: 1})
 	default:
-		parts = append(parts, st.Muted.Render("loading…"))
+		parts = append(parts, part{text: "loading…", style: st.Muted, rank: 1})
+	}
+	if h.Failing {
+		text := "FAILING"
+		if h.FailingFor >= 0 {
+			text += " " + Age(h.FailingFor)
+		}
+		parts = append(parts, part{text: text, style: st.Stale, pad: true, rank: 4, keep: true, floor: 7})
 	}
 	if h.ChosenUser != "" {
-		parts = append(parts, st.ChosenUser.Render("user "+Fit(h.ChosenUser, 24)))
+		parts = append(parts, part{text: "user " + Fit(h.ChosenUser, 24), style: st.ChosenUser, rank: 7, keep: true, floor: 12})
 	}
 	if h.ReadOnly {
-		parts = append(parts, st.ReadOnly.Render(" READ-ONLY "))
+		parts = append(parts, part{text: "READ-ONLY", style: st.ReadOnly, pad: true, rank: 8, keep: true, floor: 9})
 	}
-	return cutStyled(strings.Join(parts, "  "), width)
+	return fitParts(parts, "  ", width)
 }
 
 // TabBar draws the tab titles; the active one is bracketed so it shows
@@ -100,46 +116,59 @@ func tabLabel(st Styles, i int, title string, active int) string {
 
 // Status is what the status line shows for the visible data.
 type Status struct {
-	// ChangedAt is when the visible data last changed or recovered from
-	// stale, not when it was last polled: an unchanged poll must redraw
-	// nothing, so the line may only change when the data does.
+	// ReadAt is when the visible data was last read well; ChangedAt when
+	// it last changed or recovered from stale. The line says both: "read
+	// 3s ago · changed 11:20:03", ages at Now.
+	ReadAt      time.Time
 	ChangedAt   time.Time
+	Now         time.Time
 	Loading     bool // nothing to show yet
 	Stale       bool
-	StaleAge    time.Duration // age of the data shown while stale
 	StaleReason string
 	Notice      string // a one-off message, e.g. why a key did nothing
 	// A list read again only when it may have changed shows its age as
 	// "users as of 12:01, checked 12:05:30": AsOf is when it was read,
 	// CheckedAt the latest time a cheaper signal said it still holds.
-	// Subject names the list; with AsOf zero the line says "updated".
+	// Subject names the list; with AsOf zero the line says "read".
 	Subject   string
 	AsOf      time.Time
 	CheckedAt time.Time
 }
 
-// StatusLine draws the status line.
+// Ages reports whether the line shows an age that moves with Now.
+func (s Status) Ages() bool {
+	return !s.ReadAt.IsZero() && s.AsOf.IsZero() || s.Stale && !s.Loading
+}
+
+// StatusLine draws the status line. The STALE badge and the notice stay;
+// the data's ages give way first, then the reason of the error.
 func StatusLine(st Styles, s Status, width int) string {
-	parts := make([]string, 0, 4)
+	parts := make([]part, 0, 5)
 	switch {
 	case s.Loading && !s.Stale:
-		parts = append(parts, st.Muted.Render("loading…"))
+		parts = append(parts, part{text: "loading…", style: st.Muted, rank: 2})
 	case !s.AsOf.IsZero():
-		parts = append(parts, st.Updated.Render(s.Subject+" as of "+s.AsOf.Format("15:04")+", checked "+Clock(s.CheckedAt)))
-	case !s.ChangedAt.IsZero():
-		parts = append(parts, st.Updated.Render("updated "+Clock(s.ChangedAt)))
+		parts = append(parts, part{text: s.Subject + " as of " + s.AsOf.Format("15:04") + ", checked " + Clock(s.CheckedAt), style: st.Updated, rank: 2, floor: 12})
+	case !s.ReadAt.IsZero():
+		if !s.Stale {
+			parts = append(parts, part{text: "read " + Ago(s.Now.Sub(s.ReadAt)), style: st.Updated, rank: 2})
+		}
+		if !s.ChangedAt.IsZero() {
+			parts = append(parts, part{text: "changed " + Clock(s.ChangedAt), style: st.Updated, rank: 1, join: " · "})
+		}
 	}
 	if s.Stale {
-		badge := " ERROR " // nothing to show yet: not stale, missing
+		badge := "ERROR" // nothing to show yet: not stale, missing
 		if !s.Loading {
-			badge = " STALE " + Age(s.StaleAge) + " "
+			badge = "STALE " + Age(s.Now.Sub(s.ReadAt))
 		}
-		parts = append(parts, st.Stale.Render(badge)+" "+st.Error.Render(s.StaleReason))
+		parts = append(parts, part{text: badge, style: st.Stale, pad: true, rank: 9, keep: true},
+			part{text: s.StaleReason, style: st.Error, rank: 3, floor: 12})
 	}
 	if s.Notice != "" {
-		parts = append(parts, st.Notice.Render(s.Notice))
+		parts = append(parts, part{text: s.Notice, style: st.Notice, rank: 8, keep: true, floor: 24})
 	}
-	return cutStyled(strings.Join(parts, "  "), width)
+	return fitParts(parts, "  ", width)
 }
 
 // NewHelp returns a bubbles help model drawn with the style tree.

@@ -4,7 +4,6 @@ package ui
 // health of the connection.
 
 import (
-	"strconv"
 	"strings"
 	"time"
 
@@ -17,18 +16,6 @@ type StatusCount struct {
 	Count  int
 }
 
-// Health describes the connection for the Overview.
-type Health struct {
-	Profile           string
-	Host              string
-	Interval          time.Duration
-	LastGood          time.Time // last poll that answered
-	Latency           time.Duration
-	ConsecutiveErrors int
-	LastError         string // sanitised
-	LastErrorAt       time.Time
-}
-
 // OverviewData is everything the Overview draws.
 type OverviewData struct {
 	HasStats     bool
@@ -39,6 +26,7 @@ type OverviewData struct {
 	CountsError  string
 	CountsLoaded bool
 	Health       Health
+	Now          time.Time // the ages of the Connection panel are at now
 }
 
 // OverviewLines draws the Overview's lines.
@@ -60,33 +48,8 @@ func OverviewLines(st Styles, d OverviewData, width int) []string {
 	default:
 		lines = append(lines, Muted(st, "loading…", width))
 	}
-	h := d.Health
-	lines = append(lines, "", Section(st, "Connection", width))
-	host := h.Host
-	if h.Profile != "" {
-		host += " (profile " + h.Profile + ")"
-	}
-	lines = append(lines,
-		KV(st, "host", host, width),
-		KV(st, "polling", "every "+h.Interval.String(), width),
-		KV(st, "last good", Clock(h.LastGood), width),
-		KV(st, "latency", latencyText(h), width))
-	errTone := ToneDefault
-	if h.ConsecutiveErrors > 0 {
-		errTone = ToneNegative
-	}
-	lines = append(lines, KVTone(st, "errors", strconv.Itoa(h.ConsecutiveErrors)+" in a row", errTone, width))
-	if h.LastError != "" {
-		lines = append(lines, KVTone(st, "last error", Clock(h.LastErrorAt)+" "+h.LastError, ToneNegative, width))
-	}
-	return lines
-}
-
-func latencyText(h Health) string {
-	if h.LastGood.IsZero() {
-		return Dash
-	}
-	return Millis(h.Latency)
+	lines = append(lines, "")
+	return append(lines, ConnectionLines(st, d.Health, d.Now, width)...)
 }
 
 // statusBars draws one line per status with a bar scaled to the largest

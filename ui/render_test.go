@@ -102,8 +102,8 @@ func TestPriceAndUSD(t *testing.T) {
 func TestStatusLineShowsStaleAgeAndReason(t *testing.T) {
 	st := DefaultStyles()
 	at := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
-	line := StatusLine(st, Status{ChangedAt: at, Stale: true, StaleAge: 95 * time.Second, StaleReason: "cannot reach h"}, 80)
-	for _, want := range []string{"updated 03:04:05", "STALE 1m35s", "cannot reach h"} {
+	line := StatusLine(st, Status{ReadAt: at, ChangedAt: at, Now: at.Add(95 * time.Second), Stale: true, StaleReason: "cannot reach h"}, 80)
+	for _, want := range []string{"changed 03:04:05", "STALE 1m35s", "cannot reach h"} {
 		if !strings.Contains(line, want) {
 			t.Fatalf("%q missing %q", line, want)
 		}
