@@ -2,8 +2,10 @@ package api
 
 import "context"
 
-// An attempt observer is told of every attempt a request makes on the
-// network under a context: begin runs as the attempt starts and the
+// Besides the client's own observer (WithAttemptObserver, for a watcher's
+// totals), a context may carry an observer of the attempts made under it,
+// so that a caller learns the outcome of exactly its own requests. It is
+// told of every attempt a request makes on the network under the context: begin runs as the attempt starts and the
 // function it returns runs once with the attempt's outcome, nil for a 2xx
 // answer of the expected shape, else the attempt's typed error (*Error,
 // *TransportError, *DecodeError). A request refused before it is sent
@@ -15,9 +17,9 @@ type attemptObserver func() (end func(error))
 
 type observerKey struct{}
 
-// WithAttemptObserver returns ctx with begin as its attempt observer,
-// replacing any observer ctx already had.
-func WithAttemptObserver(ctx context.Context, begin func() (end func(error))) context.Context {
+// ObserveAttempts returns ctx with begin as its attempt observer, replacing
+// any observer ctx already had.
+func ObserveAttempts(ctx context.Context, begin func() (end func(error))) context.Context {
 	return context.WithValue(ctx, observerKey{}, attemptObserver(begin))
 }
 

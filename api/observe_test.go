@@ -17,7 +17,7 @@ type outcomes struct {
 }
 
 func (o *outcomes) ctx() context.Context {
-	return WithAttemptObserver(context.Background(), func() func(error) {
+	return ObserveAttempts(context.Background(), func() func(error) {
 		o.mu.Lock()
 		o.begun++
 		o.mu.Unlock()

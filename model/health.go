@@ -2,7 +2,7 @@ package model
 
 // Connection health has one owner, the root, and one source: the
 // interface's own answers. Every fetch runs its requests under an attempt
-// observer (api.WithAttemptObserver) that notes, for each attempt the
+// observer (api.ObserveAttempts) that notes, for each attempt the
 // client made on the network, when it ended, how long it took on the env's
 // clock and how it ended; the reply carries those attempts, and the root
 // folds them into the health in the order they ended. A fetch that sent no
@@ -36,7 +36,7 @@ type attemptLog struct {
 // observe returns ctx under which every attempt is added to the log,
 // measured with now.
 func (l *attemptLog) observe(ctx context.Context, now func() time.Time) context.Context {
-	return api.WithAttemptObserver(ctx, func() func(error) {
+	return api.ObserveAttempts(ctx, func() func(error) {
 		start := now()
 		return func(err error) {
 			end := now()
