@@ -72,6 +72,29 @@ func TestConfigCheckNamesLine(t *testing.T) {
 	}
 }
 
+func TestConfigCheckReportsEveryMistakeInOneRun(t *testing.T) {
+	def := configHome(t)
+	if err := os.MkdirAll(filepath.Dir(def), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	body := "links = \"yes\"\nmouse = 1\ntheme = \"neon\"\n[profiles.p]\nread_only = \"no\"\ncolour = \"red\"\n"
+	if err := os.WriteFile(def, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runCmd("config", "check")
+	want := []string{":1: links: wrong type", ":2: mouse: wrong type", ":3: theme: unknown theme",
+		":5: profiles.p.read_only: wrong type", ":6: profiles.p.colour: unknown key"}
+	lines := strings.Split(strings.TrimSpace(errs), "\n")
+	if code != 2 || len(lines) < len(want) {
+		t.Fatalf("check: %d %q", code, errs)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], def+w) {
+			t.Errorf("line %d: %q, want %q", i, lines[i], def+w)
+		}
+	}
+}
+
 func TestDashboardRefusesInvalidSettings(t *testing.T) {
 	configHome(t)
 	bad := filepath.Join(t.TempDir(), "bad.toml")

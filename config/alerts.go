@@ -51,7 +51,7 @@ type alertRule struct {
 	When     string   `toml:"when"`
 	Where    string   `toml:"where"`
 	Severity string   `toml:"severity"`
-	To       []string `toml:"to"`
+	To       []string `toml:"to" want:"a list of sink names, e.g. [\"ops-pager\"]"`
 	Group    string   `toml:"group"`
 }
 
@@ -64,10 +64,10 @@ type sinkDef struct {
 
 // serveDef is the [serve] section as written.
 type serveDef struct {
-	Heartbeat   *int     `toml:"heartbeat"`
-	HeartbeatTo []string `toml:"heartbeat_to"`
+	Heartbeat   *int     `toml:"heartbeat" want:"a number of intervals"`
+	HeartbeatTo []string `toml:"heartbeat_to" want:"a list of sink names, e.g. [\"ops-pager\"]"`
 	Digest      string   `toml:"digest"`
-	DigestTo    []string `toml:"digest_to"`
+	DigestTo    []string `toml:"digest_to" want:"a list of sink names, e.g. [\"ops-pager\"]"`
 }
 
 // AlertRule is one checked rule.

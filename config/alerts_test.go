@@ -90,7 +90,7 @@ func TestBadAlertRuleNamesFileLineAndWhy(t *testing.T) {
 		{"sink", "[[alerts]]\nname = \"a\"\nwhen = \"counts\"\nto = [\"y\"]\n", 4, "alerts[0].to", `no sink named "y"`},
 		{"severity", "[[alerts]]\nname = \"a\"\nwhen = \"counts\"\nseverity = \"high\"\nto = [\"x\"]\n", 4, "alerts[0].severity", "unknown severity"},
 		{"group", "[[alerts]]\nname = \"a\"\nwhen = \"counts\"\nto = [\"x\"]\ngroup = \"soon\"\n", 5, "alerts[0].group", "not a window"},
-		{"unknown key", "[[alerts]]\nname = \"a\"\nwhen = \"counts\"\nto = [\"x\"]\nseverty = \"info\"\n", 5, "alerts.severty", "known here: group, name"},
+		{"unknown key", "[[alerts]]\nname = \"a\"\nwhen = \"counts\"\nto = [\"x\"]\nseverty = \"info\"\n", 5, "alerts[0].severty", "known here: group, name"},
 		{"digest", "[serve]\ndigest = \"every day\"\ndigest_to = [\"x\"]\n", 2, "serve.digest", "not a schedule"},
 	}
 	for _, tc := range cases {

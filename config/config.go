@@ -19,14 +19,14 @@ const EnvConfig = "STRATOP_CONFIG"
 // zero value, so a profile's section only overrides what it sets.
 type file struct {
 	Theme     any                 `toml:"theme"` // a name, or a table: see theme.go
-	Interval  *string             `toml:"interval"`
+	Interval  *string             `toml:"interval" want:"a duration such as \"5s\""`
 	Links     *bool               `toml:"links"`
 	Mouse     *bool               `toml:"mouse"`
 	Notify    *string             `toml:"notify"`
 	Charts    *string             `toml:"charts"`
-	Keys      map[string][]string `toml:"keys"`
+	Keys      map[string][]string `toml:"keys" each:"a list of keys, e.g. [\"p\"] (an empty list disables the binding)"`
 	Profiles  map[string]profile  `toml:"profiles"`
-	Explorers map[string]string   `toml:"explorers"`
+	Explorers map[string]string   `toml:"explorers" each:"a URL template with {address} or {tx}"`
 	Alerts    []alertRule         `toml:"alerts"`
 	Sinks     map[string]sinkDef  `toml:"sinks"`
 	Serve     *serveDef           `toml:"serve"`
@@ -41,7 +41,7 @@ type profile struct {
 	Label    *string `toml:"label"`
 	Color    *string `toml:"color"`
 	ReadOnly *bool   `toml:"read_only"`
-	Interval *string `toml:"interval"`
+	Interval *string `toml:"interval" want:"a duration such as \"5s\""`
 	Notify   *string `toml:"notify"`
 
 	// RequireReason makes every action of the profile need a reason.

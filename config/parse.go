@@ -1,8 +1,9 @@
 package config
 
-// Strict loading. go-toml decodes and reports unknown keys and wrong types
-// with their positions; its parser gives the line of every key for the
-// checks of values (an unknown theme, a conflicting binding).
+// Strict loading. go-toml decodes the file into a plain tree (a syntax
+// error stops there, with its position); its parser gives the line of
+// every key. The shape check (shape.go) then finds every unknown key and
+// wrong type, and the checks of values (validate.go) the rest.
 
 import (
 	"bytes"
@@ -107,28 +108,56 @@ func keyParts(it unstable.Iterator) (parts []string, first *unstable.Node) {
 // secretWord matches key names that look like credentials.
 var secretWord = regexp.MustCompile(`(?i)(secret|passw|token|api[_-]?key|credential|private[_-]?key|^key$|^auth)`)
 
-// parse checks data completely; every mistake found is returned.
+// parse checks data completely; every mistake found is returned, in file
+// order. Only a syntax error stops the check: past it nothing can be read.
 func parse(path string, data []byte) (*Config, Errors) {
-	idx, ok := indexKeys(data)
-	if ok {
-		if errs := secretKeys(path, idx); len(errs) > 0 {
-			return nil, errs
-		}
-	}
-	var f file
-	dec := toml.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
+	var tree map[string]any
+	if err := toml.Unmarshal(data, &tree); err != nil {
 		return nil, decodeErrors(path, err)
 	}
-	th, errs := readTheme(path, f.Theme, idx)
-	if len(errs) > 0 {
-		return nil, errs
+	idx, _ := indexKeys(data)
+	secrets := secretKeys(path, idx)
+	refused := map[string]bool{}
+	for _, e := range secrets {
+		refused[e.Key] = true
 	}
-	if errs := validate(path, &f, th, idx); len(errs) > 0 {
+	shape := dropUnder(checkShape(path, tree, idx), refused)
+	errs := append(secrets, shape...)
+	f, err := decodeTree(tree)
+	if err != nil {
+		return nil, append(errs, decodeErrors(path, err)...)
+	}
+	th, themeErrs := readTheme(path, f.Theme, idx)
+	// A value cut for its type is missing to the checks of values: what
+	// they say of its key (a rule that sends nowhere) is already said.
+	reported := map[string]bool{}
+	for _, e := range shape {
+		reported[e.Key] = true
+	}
+	for _, e := range append(themeErrs, validate(path, &f, th, idx)...) {
+		if !reported[e.Key] {
+			errs = append(errs, e)
+		}
+	}
+	if len(errs) > 0 {
+		sortErrors(errs)
 		return nil, errs
 	}
 	return &Config{f: f, theme: th}, nil
+}
+
+// decodeTree fills the settings from a tree the shape check has cleaned,
+// so the checks of values run on whatever was well typed.
+func decodeTree(tree map[string]any) (file, error) {
+	var f file
+	data, err := toml.Marshal(tree)
+	if err != nil {
+		return f, err
+	}
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	err = dec.Decode(&f)
+	return f, err
 }
 
 // secretKeys refuses credentials before anything else: the message must
@@ -161,91 +190,13 @@ func sortErrors(errs Errors) {
 	})
 }
 
-// decodeErrors words go-toml's errors for the operator: positions kept,
-// Go type names replaced by what the key expects.
+// decodeErrors words go-toml's errors (a syntax error) for the operator,
+// with their position.
 func decodeErrors(path string, err error) Errors {
-	var sm *toml.StrictMissingError
-	if errors.As(err, &sm) {
-		errs := make(Errors, 0, len(sm.Errors))
-		for i := range sm.Errors {
-			de := &sm.Errors[i]
-			line, _ := de.Position()
-			key := []string(de.Key())
-			errs = append(errs, &Error{File: path, Line: line, Key: dotted(key), Msg: unknownKeyMsg(key)})
-		}
-		sortErrors(errs)
-		return errs
-	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
 		line, _ := de.Position()
-		key := []string(de.Key())
-		msg := strings.TrimPrefix(de.Error(), "toml: ")
-		if got, ok := typeMismatch(msg); ok {
-			msg = "wrong type: " + got + ", want " + expected(key)
-		}
-		return Errors{{File: path, Line: line, Key: dotted(key), Msg: msg}}
+		return Errors{{File: path, Line: line, Key: dotted(de.Key()), Msg: strings.TrimPrefix(de.Error(), "toml: ")}}
 	}
 	return Errors{{File: path, Msg: err.Error()}}
-}
-
-var mismatch = regexp.MustCompile(`cannot decode TOML (\w+)`)
-
-func typeMismatch(msg string) (string, bool) {
-	m := mismatch.FindStringSubmatch(msg)
-	if m == nil {
-		return "", false
-	}
-	return "a TOML " + m[1], true
-}
-
-// Keys each level of the file knows, for messages.
-var (
-	topKeys     = []string{"alerts", "explorers", "interval", "keys", "links", "mouse", "notify", "profiles", "require_reason", "serve", "sinks", "theme"}
-	profileKeys = []string{"color", "interval", "label", "notify", "read_only", "require_reason"}
-	alertKeys   = []string{"group", "name", "severity", "to", "when", "where"}
-	sinkKeys    = []string{"secret_env", "url", "url_env"}
-	serveKeys   = []string{"digest", "digest_to", "heartbeat", "heartbeat_to"}
-)
-
-func unknownKeyMsg(key []string) string {
-	known := topKeys
-	switch {
-	case len(key) == 3 && key[0] == "profiles":
-		known = profileKeys
-	case len(key) == 2 && key[0] == "alerts":
-		known = alertKeys
-	case len(key) == 3 && key[0] == "sinks":
-		known = sinkKeys
-	case len(key) == 2 && key[0] == "serve":
-		known = serveKeys
-	}
-	return "unknown key (known here: " + strings.Join(known, ", ") + ")"
-}
-
-// expected says what a key holds.
-func expected(key []string) string {
-	if len(key) == 0 {
-		return "a value"
-	}
-	last := key[len(key)-1]
-	switch {
-	case len(key) == 1 && (last == "links" || last == "mouse" || last == "require_reason"):
-		return "true or false"
-	case len(key) == 3 && key[0] == "profiles" && (last == "read_only" || last == "require_reason"):
-		return "true or false"
-	case len(key) == 2 && key[0] == "keys":
-		return `a list of keys, e.g. ["p"] (an empty list disables the binding)`
-	case len(key) == 1 && (last == "keys" || last == "profiles" || last == "explorers"):
-		return "a table"
-	case len(key) == 2 && key[0] == "profiles":
-		return "a table"
-	case last == "to" || last == "heartbeat_to" || last == "digest_to":
-		return `a list of sink names, e.g. ["ops-pager"]`
-	case len(key) == 2 && key[0] == "serve" && last == "heartbeat":
-		return "a number of intervals"
-	case last == "interval":
-		return `a duration such as "5s"`
-	}
-	return "a string"
 }
