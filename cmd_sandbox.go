@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/netip"
+	"os"
 	"strings"
 	"time"
 
@@ -28,6 +29,8 @@ type sandboxFlags struct {
 	latency    time.Duration
 	failRate   float64
 	openAPI    bool
+	churn      int
+	changes    string
 }
 
 // newSandboxCmd serves the in-memory partner interface until interrupted, so
@@ -56,6 +59,8 @@ func newSandboxCmd() *cobra.Command {
 	fl.BoolVar(&f.noTwoFA, "no-2fa", false, "act as an integration without two-factor authentication (2FA routes answer 403)")
 	fl.DurationVar(&f.latency, "latency", 0, "added delay per request, jittered (e.g. 200ms)")
 	fl.Float64Var(&f.failRate, "fail-rate", 0, "share of reads answered 500/502/503 (0 to 1)")
+	fl.IntVar(&f.churn, "churn", 0, "random lifecycle changes a minute, through the transition table (works with --tick 0)")
+	fl.StringVar(&f.changes, "changes", "", "append every status change made or asked for to `FILE`, one JSON line each, with its time")
 	fl.BoolVar(&f.openAPI, "openapi", false, "print the OpenAPI 3.1 description of the interface and exit")
 	return cmd
 }
@@ -71,6 +76,8 @@ func (f sandboxFlags) check() error {
 		return errors.New("sandbox: strategies need users: give --users >= 1")
 	case f.tick < 0 || f.latency < 0:
 		return errors.New("sandbox: --tick and --latency must be >= 0")
+	case f.churn < 0:
+		return errors.New("sandbox: --churn must be >= 0")
 	case !(f.failRate >= 0 && f.failRate <= 1):
 		return errors.New("sandbox: --fail-rate must be between 0 and 1")
 	}
@@ -98,6 +105,17 @@ func runSandbox(cmd *cobra.Command, f sandboxFlags) error {
 	}
 	if f.noTwoFA {
 		opts = append(opts, sandbox.WithoutTwoFactor())
+	}
+	if f.churn > 0 {
+		opts = append(opts, sandbox.WithChurn(f.churn))
+	}
+	if f.changes != "" {
+		log, err := os.OpenFile(f.changes, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+		if err != nil {
+			return fmt.Errorf("sandbox: --changes: %w", err)
+		}
+		defer func() { _ = log.Close() }()
+		opts = append(opts, sandbox.WithChangeLog(log))
 	}
 	sb := sandbox.New(opts...)
 	defer sb.Close()
@@ -134,6 +152,9 @@ func printSandboxBanner(w io.Writer, baseURL string, f sandboxFlags) {
 		two = "off (2FA routes answer 403)"
 	}
 	fmt.Fprintf(w, "seed %d, %d users, %d strategies, tick %s, two-factor %s. Ctrl-C stops.\n", f.seed, f.users, f.strategies, f.tick, two)
+	if f.churn > 0 {
+		fmt.Fprintf(w, "churn: %d lifecycle changes a minute\n", f.churn)
+	}
 }
 
 // loopbackAddr reports whether a listen address stays on this machine.

@@ -26,7 +26,9 @@ func (s *Sandbox) SetStrategyStatus(id int64, st api.Status) bool {
 	if !known || id < 1 || id > int64(len(s.strategies)) {
 		return false
 	}
+	s.cause = causeSetup
 	s.setStatus(&s.strategies[id-1], code)
+	s.cause = ""
 	return true
 }
 

@@ -1,6 +1,9 @@
 package sandbox
 
-import "time"
+import (
+	"io"
+	"time"
+)
 
 // Option configures a Sandbox at New.
 type Option func(*config)
@@ -18,6 +21,8 @@ type config struct {
 	failRate    float64
 	clock       func() time.Time
 	bodyTimeout time.Duration
+	churn       int       // random lifecycle changes a minute (churn.go)
+	changes     io.Writer // the change log; nil: none
 }
 
 // credPair is the key and secret of one integration.

@@ -159,6 +159,7 @@ func (s *Sandbox) insertStrategy(in *integration, st strategy) *strategy {
 	in.keys = append(in.keys, s.filterKey(stored))
 	u := &s.users[stored.user]
 	u.strategies = append(u.strategies, idx)
+	s.logChange(stored, "", stored.status)
 	return stored
 }
 

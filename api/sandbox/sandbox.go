@@ -39,6 +39,8 @@ type Sandbox struct {
 	step         int64
 	rng          *rand.Rand // simulation randomness; used under mu only
 	salt         uint64     // seed-derived salt of generated ids and hashes
+	churnRng     *rand.Rand // churn's randomness, apart from the simulation's; under mu
+	cause        string     // why the status changes being made are made; under mu
 
 	cfg    config
 	now    func() time.Time

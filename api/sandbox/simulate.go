@@ -26,10 +26,22 @@ import (
 // the strategy's totals keep counting, so gains stay right.
 const maxStoredTx = 50
 
-// Start runs the simulation every tick until ctx ends or Close is called.
-// It returns at once when the tick is 0 (WithTick), so callers may always
-// `go s.Start(ctx)`.
+// Start runs the simulation every tick, and churn (WithChurn), until ctx
+// ends or Close is called. It returns at once when the tick is 0 (WithTick)
+// and there is no churn, so callers may always `go s.Start(ctx)`.
 func (s *Sandbox) Start(ctx context.Context) {
+	if s.cfg.churn > 0 {
+		done := make(chan struct{})
+		defer close(done)
+		go s.runChurn(done)
+		if s.cfg.tick <= 0 {
+			select {
+			case <-ctx.Done():
+			case <-s.ctx.Done():
+			}
+			return
+		}
+	}
 	if s.cfg.tick <= 0 {
 		return
 	}
@@ -52,6 +64,8 @@ func (s *Sandbox) Start(ctx context.Context) {
 func (s *Sandbox) Step() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.cause = causeSimulation
+	defer func() { s.cause = "" }()
 	s.step++
 	now := s.now().Unix()
 	s.movePrices()

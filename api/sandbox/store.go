@@ -199,6 +199,9 @@ func (s *Sandbox) poolByID(id int64) (*pool, bool) {
 
 // setStatus changes a strategy's state and keeps the list index in step.
 func (s *Sandbox) setStatus(st *strategy, code uint8) {
+	if code != st.status {
+		s.logChange(st, string(statusNames[st.status]), code)
+	}
 	st.status = code
 	st.updated = s.now().Unix()
 	s.integrations[st.integ].keys[st.pos] = s.filterKey(st)
