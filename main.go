@@ -67,6 +67,7 @@ func newRootCmd() *cobra.Command {
 		newPoolsCmd(),
 		newAPICmd(),
 		newConfigCmd(),
+		newWatchCmd(),
 	)
 	usageErrors(root)
 	return root

@@ -1,4 +1,4 @@
-// The design of the engine.
+// The design of the engine (the package comment is in event.go).
 //
 // Scopes. The whole integration (Integration), one or more users (Users),
 // one or more strategies (Strategies), the profile's watched items
@@ -41,4 +41,5 @@
 // event observed again after a crash therefore carries the same id.
 //
 // The cursor: see cursor.go.
+
 package watch

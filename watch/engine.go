@@ -73,8 +73,9 @@ type Engine struct {
 	client Client
 	opts   Options
 
-	mu    sync.Mutex // guards stats
+	mu    sync.Mutex // guards stats and held
 	stats Stats
+	held  *state // st, once Run has it, for readers on other goroutines
 
 	// Touched by Run's goroutine only.
 	st        *state

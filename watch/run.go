@@ -28,6 +28,7 @@ func (e *Engine) Run(ctx context.Context) error {
 	e.bytes = newBucket(float64(e.opts.ByteBudget), e.opts.Interval, now)
 	e.mu.Lock()
 	e.stats.Since = now
+	e.held = st
 	e.mu.Unlock()
 	e.nextBeat = now.Add(e.opts.Heartbeat)
 	e.saveErr = nil

@@ -1,6 +1,7 @@
 package watch
 
 import (
+	"sync"
 	"time"
 
 	"github.com/stratop/stratop/api"
@@ -44,6 +45,7 @@ type countSeen struct {
 
 // state is the last-known state of the scope: what the cursor saves.
 type state struct {
+	mu     sync.RWMutex // guards rows and strs against readers off the engine's goroutine (Held)
 	rows   map[int64]row
 	strs   []string
 	strIdx map[string]uint32
@@ -75,7 +77,9 @@ func (s *state) intern(v string) uint32 {
 		return i
 	}
 	i := uint32(len(s.strs))
+	s.mu.Lock()
 	s.strs = append(s.strs, v)
+	s.mu.Unlock()
 	s.strIdx[v] = i
 	return i
 }
@@ -96,7 +100,9 @@ func (s *state) put(id int64, r row) {
 	if old, ok := s.rows[id]; ok {
 		s.cells[s.cellOf(old)]--
 	}
+	s.mu.Lock()
 	s.rows[id] = r
+	s.mu.Unlock()
 	s.cells[s.cellOf(r)]++
 	s.dirty = true
 }
@@ -105,7 +111,9 @@ func (s *state) put(id int64, r row) {
 func (s *state) drop(id int64) {
 	if old, ok := s.rows[id]; ok {
 		s.cells[s.cellOf(old)]--
+		s.mu.Lock()
 		delete(s.rows, id)
+		s.mu.Unlock()
 		s.dirty = true
 	}
 }

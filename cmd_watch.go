@@ -1,0 +1,286 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/internal/cli"
+	"github.com/stratop/stratop/model"
+	"github.com/stratop/stratop/watch"
+)
+
+// watchFlags are the flags of `stratop watch`.
+type watchFlags struct {
+	conn        connFlags
+	integration bool
+	users       []string
+	strategies  []int64
+	watched     bool
+	output      string
+	interval    time.Duration
+	budget      string
+	until       string
+	timeout     time.Duration
+	exec        string
+	execTimeout time.Duration
+	fromNow     bool
+	heartbeat   time.Duration
+}
+
+// Output formats of `stratop watch`.
+const (
+	watchJSONL = "jsonl"
+	watchTable = "table"
+)
+
+// newWatchCmd is `stratop watch`: every change of a scope as an event
+// stream, with nobody at the screen. It only reads.
+func newWatchCmd() *cobra.Command {
+	var f watchFlags
+	cmd := &cobra.Command{
+		Use:   "watch",
+		Short: "Report every change of the integration, some users or strategies as a stream of events",
+		Long: "Watch the whole integration (default), some users' strategies (--user), some strategies\n" +
+			"(--strategy) or the profile's watched items (--watched) and print one event per change:\n" +
+			"JSON lines when stdout is not a terminal, a table on a terminal. The state is kept per profile\n" +
+			"and scope under $XDG_STATE_HOME/stratop/watch, so a restart reports what changed while it was\n" +
+			"down; an event seen again carries the same id. It only reads. SIGINT or SIGTERM stop it cleanly.\n" +
+			"The event schema is watch/event.schema.json.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runWatch(cmd, f) },
+	}
+	addConnFlags(cmd, &f.conn)
+	fl := cmd.Flags()
+	fl.BoolVar(&f.integration, "integration", false, "watch every strategy of the integration (the default)")
+	fl.StringSliceVar(&f.users, "user", nil, "watch this user's strategies (repeatable)")
+	fl.Int64SliceVar(&f.strategies, "strategy", nil, "watch this strategy (repeatable)")
+	fl.BoolVar(&f.watched, "watched", false, "watch the profile's watched strategies and users")
+	fl.StringVarP(&f.output, "output", "o", "", "output: jsonl or table (default: jsonl unless stdout is a terminal)")
+	fl.DurationVar(&f.interval, "interval", watch.DefaultInterval, "time between reads")
+	fl.StringVar(&f.budget, "budget", strconv.Itoa(watch.DefaultBudget)+"/min", "requests at most, e.g. 300/min, 5/s")
+	fl.StringVar(&f.until, "until", "", "exit 0 once the condition holds for the watched strategies or users, e.g. status=paused")
+	fl.DurationVar(&f.timeout, "timeout", 60*time.Second, "with --until: exit 1 when it has not held by then")
+	fl.StringVar(&f.exec, "exec", "", "run this shell command once per event, with the event as JSON on stdin")
+	fl.DurationVar(&f.execTimeout, "exec-timeout", 30*time.Second, "with --exec: stop a command that runs longer")
+	fl.BoolVar(&f.fromNow, "from-now", false, "forget the saved state: report only what changes from now on")
+	fl.DurationVar(&f.heartbeat, "heartbeat", 0, "emit a heartbeat event this often (0: never)")
+	_ = cmd.RegisterFlagCompletionFunc("output", fixedCompletion(watchJSONL, watchTable))
+	return cmd
+}
+
+// parseBudget reads "300/min", "5/s", "18000/h" or a bare number (a minute).
+func parseBudget(s string) (int, error) {
+	num, per, _ := strings.Cut(strings.TrimSpace(s), "/")
+	n, err := strconv.ParseFloat(num, 64)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("watch: --budget %q: want requests a period, e.g. 300/min", s)
+	}
+	switch per {
+	case "", "m", "min", "minute":
+	case "s", "sec", "second":
+		n *= 60
+	case "h", "hour":
+		n /= 60
+	default:
+		return 0, fmt.Errorf("watch: --budget %q: the period is s, min or h", s)
+	}
+	return max(int(n), 1), nil
+}
+
+// scope turns the flags into the engine's scope.
+func (f watchFlags) scope(stateDir, profile string) (watch.Scope, error) {
+	picked := 0
+	for _, on := range []bool{f.integration, len(f.users) > 0 || len(f.strategies) > 0, f.watched} {
+		if on {
+			picked++
+		}
+	}
+	if picked > 1 {
+		return watch.Scope{}, errors.New("watch: give one of --integration, --user/--strategy or --watched")
+	}
+	switch {
+	case f.watched:
+		w, err := model.NewWatchStore(stateDir).Load(profile)
+		if err != nil {
+			return watch.Scope{}, fmt.Errorf("watch: --watched: %w", err)
+		}
+		return watch.Watched(w.Strategies, w.Users), nil
+	case len(f.users) > 0:
+		return watch.Scope{Kind: watch.ScopeUsers, Users: f.users, Strategies: f.strategies}, nil
+	case len(f.strategies) > 0:
+		return watch.Strategies(f.strategies...), nil
+	}
+	return watch.Integration(), nil
+}
+
+func runWatch(cmd *cobra.Command, f watchFlags) error {
+	out := cmd.OutOrStdout()
+	if f.output == "" {
+		f.output = watchJSONL
+		if isTerminal(out) {
+			f.output = watchTable
+		}
+	}
+	if f.output != watchJSONL && f.output != watchTable {
+		return &exitCodeError{code: cli.ExitUsage, err: fmt.Errorf("watch: -o %q: want jsonl or table", f.output)}
+	}
+	budget, err := parseBudget(f.budget)
+	if err != nil {
+		return &exitCodeError{code: cli.ExitUsage, err: err}
+	}
+	if f.interval <= 0 {
+		return &exitCodeError{code: cli.ExitUsage, err: errors.New("watch: --interval must be positive")}
+	}
+	var until *watch.Until
+	if f.until != "" {
+		if f.integration || f.watched || len(f.users)+len(f.strategies) == 0 {
+			return &exitCodeError{code: cli.ExitUsage, err: errors.New("watch: --until needs --strategy or --user")}
+		}
+		u, err := watch.ParseUntil(f.until)
+		if err != nil {
+			return &exitCodeError{code: cli.ExitUsage, err: errors.New("watch: " + err.Error())}
+		}
+		until = &u
+	}
+	auditPath, err := audit.DefaultPath()
+	if err != nil {
+		return fmt.Errorf("watch: %w", err)
+	}
+	stateDir := filepath.Dir(auditPath)
+
+	target, err := resolveDashboardCredentials(cmd.Context(), f.conn.profile, f.conn.baseURL)
+	if err != nil {
+		return err
+	}
+	meter := watch.NewMeter()
+	c, err := api.New(target.BaseURL, api.WithCredentials(target.Creds), api.WithTimeout(cliTimeout),
+		api.WithMaxResponseBytes(cliMaxResponse), api.WithAttemptObserver(meter.Observe))
+	if err != nil {
+		return &exitCodeError{code: cli.ExitUsage, err: errors.New("stratop: " + err.Error())}
+	}
+	sc, err := f.scope(stateDir, target.Profile)
+	if err != nil {
+		return &exitCodeError{code: cli.ExitUsage, err: err}
+	}
+	if err := sc.Validate(); err != nil {
+		return &exitCodeError{code: cli.ExitUsage, err: err}
+	}
+
+	ctx, cancel := context.WithCancel(cmd.Context())
+	defer cancel()
+	w := &eventWriter{out: out, table: f.output == watchTable}
+	ex := &execRunner{cmd: f.exec, timeout: f.execTimeout, errOut: cmd.ErrOrStderr()}
+	var holds bool
+	var eng *watch.Engine
+	eng = watch.New(c, watch.Options{
+		Profile: target.Profile, Host: c.Host(), Scope: sc,
+		Interval: f.interval, Budget: budget, Heartbeat: f.heartbeat,
+		StateDir: stateDir, FromNow: f.fromNow, Meter: meter,
+		Emit: func(ev watch.Event) {
+			w.write(ev)
+			ex.run(ctx, ev)
+		},
+		OnSample: func(watch.Sample) {
+			if until != nil && until.Holds(eng) {
+				holds = true
+				cancel()
+			}
+		},
+	})
+	if until != nil {
+		timer := time.AfterFunc(f.timeout, cancel)
+		defer timer.Stop()
+	}
+	if err := eng.Run(ctx); err != nil {
+		return &exitCodeError{code: 1, err: err}
+	}
+	if err := eng.SaveError(); err != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "watch: the state could not be saved (%v): a restart may report changes again\n", err)
+	}
+	if w.err != nil {
+		return &exitCodeError{code: 1, err: fmt.Errorf("watch: writing events: %w", w.err)}
+	}
+	if until != nil && !holds && cmd.Context().Err() == nil {
+		return &exitCodeError{code: 1, err: fmt.Errorf("watch: --until %s did not hold within %s", until, f.timeout)}
+	}
+	return nil
+}
+
+// eventWriter prints events, one line each, as they come.
+type eventWriter struct {
+	mu    sync.Mutex
+	out   io.Writer
+	table bool
+	err   error
+}
+
+func (w *eventWriter) write(ev watch.Event) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err != nil {
+		return
+	}
+	var line []byte
+	if w.table {
+		line = []byte(tableLine(ev) + "\n")
+	} else {
+		b, err := json.Marshal(ev)
+		if err != nil {
+			w.err = err
+			return
+		}
+		line = append(b, '\n')
+	}
+	_, w.err = w.out.Write(line)
+}
+
+// tableLine is one event as a line for a person: time, kind, what and the
+// change. Texts from the interface are sanitised.
+func tableLine(ev watch.Event) string {
+	what := ""
+	switch {
+	case ev.Strategy != 0:
+		what = "strategy " + strconv.FormatInt(ev.Strategy, 10)
+		if ev.User != "" {
+			what += " user " + ev.User
+		}
+		if ev.Pool != "" {
+			what += " " + ev.Pool
+		}
+	case ev.Status != "":
+		what = ev.Status
+	case ev.User != "":
+		what = "user " + ev.User
+	}
+	change := ev.After
+	if ev.Before != "" {
+		change = ev.Before + " -> " + ev.After
+	}
+	if ev.Detail != "" {
+		change = strings.TrimSpace(change + " " + ev.Detail)
+	}
+	return cleanLine(fmt.Sprintf("%s  %-19s  %-40s  %s", ev.Time.Local().Format("15:04:05"), ev.Kind, what, change))
+}
+
+// cleanLine drops control characters, so a hostile text cannot move the
+// cursor of the terminal the table is read on.
+func cleanLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return -1
+		}
+		return r
+	}, s)
+}
