@@ -105,7 +105,9 @@ func dashboardSettings(cmd *cobra.Command) (*config.Config, error) {
 }
 
 // dashboardOptions turns the settings of a profile into model options.
-func dashboardOptions(cmd *cobra.Command, c *config.Config, profile string, f dashboardFlags) ([]model.Option, error) {
+// profileHost says the dashboard talks to the profile's own host: on any
+// other the header shows neither the profile's label nor its colour.
+func dashboardOptions(cmd *cobra.Command, c *config.Config, profile string, f dashboardFlags, profileHost bool) ([]model.Option, error) {
 	ov := config.Overrides{ReadOnly: f.readOnly}
 	if cmd.Flags().Changed("interval") {
 		ov.Interval = f.interval
@@ -113,6 +115,9 @@ func dashboardOptions(cmd *cobra.Command, c *config.Config, profile string, f da
 	s, err := c.Resolve(profile, os.Getenv, ov)
 	if err != nil {
 		return nil, &exitCodeError{code: 2, err: err}
+	}
+	if !profileHost {
+		s.Label, s.Color = "", ""
 	}
 	st, err := s.Styles(lightBackground(os.Getenv("COLORFGBG")))
 	if err != nil {

@@ -21,6 +21,9 @@ type dashboardTarget struct {
 	BaseURL string
 	Creds   api.Credentials
 	Source  keys.Source // environment, keyring or file: for the status line
+	// ProfileHost says BaseURL is the profile's own scheme, host and port:
+	// only then does the header wear the profile's label and colour.
+	ProfileHost bool
 }
 
 // resolveDashboardCredentials finds the base URL and credentials for the
@@ -45,7 +48,7 @@ func resolveCredentialsWith(ctx context.Context, cfg keys.Config, profile, baseU
 		}
 		return dashboardTarget{}, &exitCodeError{code: 2, err: err}
 	}
-	return dashboardTarget{Profile: r.Profile, BaseURL: r.BaseURL, Creds: r.Creds, Source: r.Source}, nil
+	return dashboardTarget{Profile: r.Profile, BaseURL: r.BaseURL, Creds: r.Creds, Source: r.Source, ProfileHost: r.ProfileHostMatches}, nil
 }
 
 // credentialDeps is what the credential commands take from the outside

@@ -84,8 +84,9 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 	defer cancel()
 
 	var (
-		profile string
-		client  *api.Client
+		profile     string
+		client      *api.Client
+		profileHost = true // the demo's sandbox is the demo profile's own
 	)
 	if f.demo {
 		profile = "demo"
@@ -96,7 +97,7 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 		if err != nil {
 			return err
 		}
-		profile = target.Profile
+		profile, profileHost = target.Profile, target.ProfileHost
 		client, err = api.New(target.BaseURL, api.WithCredentials(target.Creds),
 			api.WithTimeout(dashboardTimeout), api.WithRetries(dashboardRetries))
 	}
@@ -104,7 +105,7 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 		return err
 	}
 
-	settings, err := dashboardOptions(cmd, cfg, profile, f)
+	settings, err := dashboardOptions(cmd, cfg, profile, f, profileHost)
 	if err != nil {
 		return err
 	}

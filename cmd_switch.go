@@ -91,7 +91,7 @@ func (p *profileSwitch) Connect(ctx context.Context, name string) (model.Connect
 	}
 	f := p.flags
 	f.user = "" // a user's external id belongs to the profile it was given for
-	opts, err := dashboardOptions(p.cmd, p.cfg, target.Profile, f)
+	opts, err := dashboardOptions(p.cmd, p.cfg, target.Profile, f, target.ProfileHost)
 	if err != nil {
 		return model.Connection{}, err
 	}

@@ -22,10 +22,19 @@ const (
 // Resolved is what the dashboard connects with.
 type Resolved struct {
 	Profile string
-	BaseURL string // normalised
+	BaseURL string // normalised: the URL actually used
 	Creds   api.Credentials
 	Source  Source
+	// ProfileBaseURL is the base URL the profile was saved with ("" when
+	// it has none), and ProfileHostMatches says BaseURL has its scheme,
+	// host and port: only then may the profile's label and colour be shown.
+	ProfileBaseURL     string
+	ProfileHostMatches bool
 }
+
+// ErrOtherHost: stored credentials were asked for a base URL other than
+// the one they were saved for. It matches ErrNoCredentials too.
+var ErrOtherHost = errors.New("stored credentials are bound to the base URL they were saved for")
 
 // Resolve finds the base URL and credentials for a profile (profileFlag, else
 // STRATOP_PROFILE, else "default"):
@@ -37,8 +46,11 @@ type Resolved struct {
 //     never read for a keyring profile: no silent fallback to plaintext.
 //
 // The base URL is baseURLFlag, else STRATOP_BASE_URL, else the profile's.
-// Every error matches ErrNoCredentials; a *NoCredentialsError lists each
-// source checked, why it failed and how to fix it.
+// Stored credentials are sent only to the scheme, host and port the profile
+// was saved with: another base URL from the flag or the environment needs
+// credentials from the environment too (else ErrOtherHost). Every error
+// matches ErrNoCredentials; a *NoCredentialsError lists each source
+// checked, why it failed and how to fix it.
 func (m *Manager) Resolve(ctx context.Context, profileFlag, baseURLFlag string) (Resolved, error) {
 	name, err := m.ProfileName(profileFlag)
 	if err != nil {
@@ -89,16 +101,37 @@ func (m *Manager) Resolve(ctx context.Context, profileFlag, baseURLFlag string) 
 		}
 		return Resolved{}, nc
 	}
-	base := firstNonEmpty(baseURLFlag, m.getenv(EnvBaseURL), prof.BaseURL)
+	override := firstNonEmpty(baseURLFlag, m.getenv(EnvBaseURL))
+	base := firstNonEmpty(override, prof.BaseURL)
 	if base == "" {
-		return Resolved{}, resolveErr(fmt.Sprintf("%s holds credentials for profile %q but the profile has no base URL: run stratop login%s --base-url https://..., set %s or pass --base-url",
-			kind.Describe(), name, profileArg(name), EnvBaseURL), errNoBaseURL)
+		return Resolved{}, resolveErr(fmt.Sprintf("%s holds credentials for profile %q but the profile has no base URL: run stratop login%s --base-url https://... (a stored secret is sent only to the URL it was saved for), or set %s and %s with %s",
+			kind.Describe(), name, profileArg(name), EnvAPIKey, EnvAPISecret, EnvBaseURL), errNoBaseURL)
 	}
 	norm, err := m.checkURL(base, baseURLFlag)
 	if err != nil {
 		return Resolved{}, err
 	}
-	return Resolved{Profile: name, BaseURL: norm, Creds: creds, Source: Source(kind)}, nil
+	saved, _ := NormalizeBaseURL(prof.BaseURL)
+	if override != "" && (saved == "" || !SameOrigin(norm, saved)) {
+		return Resolved{}, m.otherHostErr(name, kind, norm, saved, baseURLFlag)
+	}
+	return Resolved{Profile: name, BaseURL: norm, Creds: creds, Source: Source(kind), ProfileBaseURL: saved, ProfileHostMatches: true}, nil
+}
+
+// otherHostErr refuses to send a stored secret to a URL it was not saved
+// for, naming both and the ways on.
+func (m *Manager) otherHostErr(name string, kind StoreKind, url, saved, flag string) error {
+	from := EnvBaseURL
+	if flag != "" {
+		from = "--base-url"
+	}
+	savedFor := "no base URL"
+	if saved != "" {
+		savedFor = Origin(saved)
+	}
+	return resolveErr(fmt.Sprintf("%s names %s, but profile %q's credentials in %s were saved for %s: a stored secret is sent only to the scheme, host and port it was saved for. "+
+		"For another host set %s and %s (for that host), or save them with: stratop login%s --base-url %s; or drop %s",
+		from, Origin(url), name, kind.Describe(), savedFor, EnvAPIKey, EnvAPISecret, profileArg(name), url, from), ErrOtherHost)
 }
 
 // resolveFromEnv completes environment credentials with a base URL; the
@@ -126,7 +159,14 @@ func (m *Manager) resolveFromEnv(name, baseURLFlag string, creds api.Credentials
 	if err != nil {
 		return Resolved{}, err
 	}
-	return Resolved{Profile: name, BaseURL: norm, Creds: creds, Source: SourceEnv}, nil
+	r := Resolved{Profile: name, BaseURL: norm, Creds: creds, Source: SourceEnv}
+	if profiles, err := m.LoadProfiles(); err == nil {
+		if p, ok := profiles.Get(name); ok {
+			r.ProfileBaseURL, _ = NormalizeBaseURL(p.BaseURL)
+			r.ProfileHostMatches = r.ProfileBaseURL != "" && SameOrigin(norm, r.ProfileBaseURL)
+		}
+	}
+	return r, nil
 }
 
 // checkURL normalises the chosen base URL, naming where it came from.

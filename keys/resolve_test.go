@@ -23,7 +23,7 @@ func TestResolveEnvironmentNeverTouchesTheStores(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Resolved{Profile: "default", BaseURL: "https://env.example.com", Creds: canary, Source: SourceEnv}
+	want := Resolved{Profile: "default", BaseURL: "https://env.example.com", Creds: canary, Source: SourceEnv, ProfileBaseURL: "https://profile.example.com"}
 	if r != want {
 		t.Errorf("got %+v\nwant %+v", r, want)
 	}
@@ -232,11 +232,12 @@ func TestResolveProfileWithoutBaseURLOrBrokenProfiles(t *testing.T) {
 	m := newTestManager(t, nil, ks)
 	_ = ks.Set(t.Context(), "default", canary) // left behind by an interrupted login
 	_, err := m.Resolve(t.Context(), "", "")
-	if !errors.Is(err, ErrNoCredentials) || !strings.Contains(err.Error(), `the profile has no base URL: run stratop login --base-url https://..., set STRATOP_BASE_URL or pass --base-url`) {
+	if !errors.Is(err, ErrNoCredentials) || !strings.Contains(err.Error(), `the profile has no base URL: run stratop login --base-url https://... (a stored secret is sent only to the URL it was saved for)`) {
 		t.Errorf("err = %v", err)
 	}
-	if r, err := m.Resolve(t.Context(), "", "https://h.example"); err != nil || r.Creds != canary {
-		t.Errorf("with --base-url the keyring entry is usable: %v %v", r, err)
+	// A secret saved for no URL is sent to none.
+	if r, err := m.Resolve(t.Context(), "", "https://h.example"); !errors.Is(err, ErrOtherHost) || !errors.Is(err, ErrNoCredentials) || r.Creds == canary {
+		t.Errorf("with --base-url a keyring entry saved for no URL: %v %v", r, err)
 	}
 
 	writeProfiles(t, m, "{broken")
