@@ -28,10 +28,13 @@ type rows interface {
 type detailFetcher func(id int64, gen uint64) tea.Cmd
 
 type listPane[L rows, D comparable] struct {
-	list   source[L]
-	tbl    table
-	open   bool
-	id     int64 // the row the pane follows; 0 until the pane first follows
+	list source[L]
+	tbl  table
+	open bool
+	id   int64 // the row the pane follows; 0 until the pane first follows
+	// pinned says the pane shows id whether or not the list holds it (an
+	// item opened by its id): it does not follow the selection.
+	pinned bool
 	detail source[D]
 }
 
@@ -42,7 +45,7 @@ func newListPane[L rows, D comparable](list, detail feedID, tbl table) listPane[
 // follow points an open pane at the selected row and fetches it.
 func (p listPane[L, D]) follow(visible bool, mk detailFetcher) (listPane[L, D], tea.Cmd) {
 	id, _, ok := p.tbl.selected()
-	if !p.open || !ok || id == p.id {
+	if !p.open || p.pinned || !ok || id == p.id {
 		return p, nil
 	}
 	p.id = id
@@ -69,9 +72,22 @@ func (p listPane[L, D]) openPane() listPane[L, D] {
 	return p
 }
 
+// pin opens the pane on id, read by its id, whether or not the list
+// holds it; it stays there until closed or unpinned.
+func (p listPane[L, D]) pin(id int64, visible bool, mk detailFetcher) (listPane[L, D], tea.Cmd) {
+	p.open, p.pinned, p.id = true, true, id
+	p.detail = p.detail.reset()
+	if !visible {
+		return p, nil
+	}
+	var cmd tea.Cmd
+	p.detail, cmd = p.detail.start(p.bind(mk))
+	return p, cmd
+}
+
 // closePane closes the pane; a read in flight for it is dropped.
 func (p listPane[L, D]) closePane() listPane[L, D] {
-	p.open, p.id = false, 0
+	p.open, p.pinned, p.id = false, false, 0
 	p.detail = p.detail.reset()
 	return p
 }
@@ -133,6 +149,14 @@ func (p listPane[L, D]) settle(msg fetchedMsg, e *env, visible bool, list fetche
 // selection; resized says the layout changed. handled is false for other
 // keys, and for back on a closed pane, which the tab may use.
 func (p listPane[L, D]) key(msg tea.KeyMsg, k ui.ListKeys, visible bool, detail detailFetcher) (_ listPane[L, D], handled, resized bool, _ tea.Cmd) {
+	if p.pinned {
+		// The item opened by id is not a row: a list key goes back to
+		// the list as it was.
+		if key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Enter, k.Back) {
+			return p.closePane(), true, true, nil
+		}
+		return p, false, false, nil
+	}
 	var moved bool
 	switch p.tbl, moved = p.tbl.navigate(msg, k); {
 	case moved:
@@ -161,6 +185,9 @@ func (p listPane[L, D]) settleDetail(msg fetchedMsg, e *env, visible bool, mk de
 func (p listPane[L, D]) paneData() (D, bool) {
 	id, _, ok := p.tbl.selected()
 	var zero D
+	if p.pinned {
+		return p.detail.data, p.detail.data != zero
+	}
 	if !ok || !p.open || id != p.id || p.detail.data == zero {
 		return zero, false
 	}

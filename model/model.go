@@ -248,13 +248,13 @@ func (m Model) observe(msg fetchedMsg) (Model, tea.Cmd) {
 }
 
 // jump shows what an Activity line is about: its strategy on the
-// Strategies tab, selected once listed, or its user, chosen, on the Users
-// tab.
+// Strategies tab, selected when on the page shown, else read by its id; or
+// its user, chosen, on the Users tab.
 func (m Model) jump(j jumpMsg) (Model, tea.Cmd) {
 	var c1, c2 tea.Cmd
 	if j.strategy != 0 {
 		m, c1 = m.switchTab(m.owners[feedStrategies])
-		m, c2 = m.route(feedStrategies, focusMsg{id: j.strategy})
+		m, c2 = m.route(feedStrategies, openStrategyMsg{id: j.strategy})
 		return m, tea.Batch(c1, c2)
 	}
 	m, c1 = m.choose(j.user)

@@ -183,6 +183,8 @@ func (t strategiesTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 	case focusMsg:
 		t.want = msg.id
 		t, cmd = t.seek()
+	case openStrategyMsg:
+		t, cmd = t.open(msg.id)
 	case scrollMsg, clickMsg:
 		t, cmd = t.mouse(msg)
 	default:

@@ -22,6 +22,10 @@ func (t strategiesTab) updateKey(msg tea.KeyMsg) (strategiesTab, tea.Cmd) {
 		}
 		return t, cmd
 	}
+	if t.pane.pinned && key.Matches(msg, k.PrevPage, k.NextPage, k.Filter) {
+		t.pane = t.pane.closePane()
+		t = t.resize()
+	}
 	switch {
 	case key.Matches(msg, k.PrevPage):
 		if t.page > 1 {
@@ -53,6 +57,14 @@ func (t strategiesTab) updateKey(msg tea.KeyMsg) (strategiesTab, tea.Cmd) {
 // selectedStrategy is the record of the selected row: the pane's full read
 // when it is for that row, else the list's.
 func (t strategiesTab) selectedStrategy() (api.Strategy, bool) {
+	if t.pane.pinned {
+		// The strategy opened by its id, once read: nothing else.
+		full, ok := t.pane.paneData()
+		if !ok {
+			return api.Strategy{}, false
+		}
+		return *full, true
+	}
 	_, row, ok := t.pane.tbl.selected()
 	nd := t.pane.list.data
 	if !ok || nd == nil || row >= len(nd.items) {

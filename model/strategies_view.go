@@ -40,6 +40,10 @@ func (t strategiesTab) render() strategiesTab {
 	if t.width <= 0 || t.height <= 0 {
 		return t
 	}
+	if t.pane.pinned {
+		t.body = ui.Lines(t.pinnedLines(), t.height)
+		return t
+	}
 	st := &t.env.styles
 	l := t.layout(t.pane.open)
 	uv := t.userView()

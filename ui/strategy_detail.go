@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
+
 	"github.com/stratop/stratop/api"
 )
 
@@ -220,4 +222,14 @@ func percentOpt(p *int64) string {
 		return "on"
 	}
 	return "±" + Int(*p) + "%"
+}
+
+// OpenedByID heads a strategy opened by its id, not from the list.
+func OpenedByID(id int64, back key.Binding) string {
+	return "strategy " + Int(id) + " · read by its id: not on the page shown · " + Hint(WithDesc(back, "back to the list"))
+}
+
+// StrategyGone says a strategy opened by its id does not exist.
+func StrategyGone(id int64) string {
+	return "strategy " + Int(id) + " no longer exists (the server does not know it: 404)"
 }

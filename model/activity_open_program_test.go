@@ -1,0 +1,77 @@
+package model
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestProgramEnterOnAStrategyOffThePageOpensItByID(t *testing.T) {
+	a := startApp(t, 120, 40, WithInterval(time.Hour))
+	a.keys("2")
+	a.waitReady("page 1 of 3")
+	// A change seen on page 2; then the list goes back to page 1.
+	a.keys("]")
+	a.waitReady("page 2 of 3")
+	page2, err := a.c.ListStrategies(t.Context(), stratFilter{}.integrationQuery(2, 20))
+	if err != nil || len(page2.Strategies) == 0 {
+		t.Fatalf("page 2: %v", err)
+	}
+	target := page2.Strategies[3]
+	change := a.changeOne(target, 1)
+	a.keys("[")
+	a.waitReady("page 1 of 3")
+	if strings.Contains(a.frame(), " "+itoa(target.ID)+" ") {
+		t.Fatalf("strategy %d is on page 1: the test needs it off the page", target.ID)
+	}
+	reads := a.sb.Hits(routeRead)
+	a.keys("5")
+	a.waitText(change)
+	a.keys("enter")
+	a.waitReady("strategy "+itoa(target.ID)+" · read by its id", "[2 Strategies]")
+	if a.sb.Hits(routeRead) <= reads {
+		t.Fatalf("no read by id")
+	}
+	v := a.frame()
+	if sel := selectedLine(v); sel != "" {
+		t.Fatalf("a list row is selected while strategy %d is shown alone: %q", target.ID, sel)
+	}
+	if !strings.Contains(v, "ID "+itoa(target.ID)) && !strings.Contains(v, "#"+itoa(target.ID)) && strings.Count(v, itoa(target.ID)) < 2 {
+		t.Fatalf("the detail of strategy %d is not shown:\n%s", target.ID, v)
+	}
+	// An action key acts on the strategy shown, never on a list row.
+	a.keys("a")
+	a.waitText("strategy " + itoa(target.ID))
+	a.waitFor("the archive dialog naming it", func(v string) bool {
+		return strings.Contains(v, "Archive strategy "+itoa(target.ID))
+	})
+	a.keys("esc")
+	a.waitFor("the dialog closed", func(v string) bool { return !strings.Contains(v, "Archive strategy") })
+	// esc goes back to the list as it was.
+	a.keys("esc")
+	a.waitReady("page 1 of 3")
+	if strings.Contains(a.frame(), "read by its id") {
+		t.Fatalf("still shown alone after esc")
+	}
+}
+
+func TestProgramEnterOnAStrategyThatNoLongerExistsSaysSo(t *testing.T) {
+	a := startApp(t, 120, 40, WithInterval(time.Hour))
+	a.keys("2")
+	a.waitReady("page 1 of 3")
+	a.keys("5")
+	a.waitReady("Activity")
+	// What enter on its line sends, for a strategy the server no longer has.
+	a.tm.Send(jumpMsg{strategy: 987654})
+	a.waitText("strategy 987654 no longer exists")
+	if sel := selectedLine(a.frame()); sel != "" {
+		t.Fatalf("a row is selected: %q", sel)
+	}
+	// Nothing to act on: an action key opens no dialog about another
+	// strategy. Keys are handled in order: once the help shows, h was.
+	a.keys("h", "?")
+	a.waitFor("the full help", func(v string) bool { return !strings.Contains(v, "no longer exists") })
+	if strings.Contains(a.frame(), "Halt strategy") {
+		t.Fatalf("a halt dialog opened:\n%s", a.frame())
+	}
+}
