@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -130,11 +131,11 @@ func (e *cliEnv) stateChanges() []string {
 // strategyWith finds a strategy in the sandbox's first page with status st.
 func (e *cliEnv) strategyWith(st api.Status, volume bool) api.Strategy {
 	e.t.Helper()
-	var page api.StrategiesPage
+	var page []api.Strategy
 	if err := json.Unmarshal([]byte(e.ok("strategies", "list", "-o", "json", "--status", string(st), "--page-size", "100")), &page); err != nil {
 		e.t.Fatal(err)
 	}
-	for _, s := range page.Strategies {
+	for _, s := range page {
 		if !volume || s.Type == api.MethodVolume {
 			return s
 		}
@@ -143,14 +144,28 @@ func (e *cliEnv) strategyWith(st api.Status, volume bool) api.Strategy {
 	return api.Strategy{}
 }
 
+// firstPage reads the first page of strategies as -o json prints it, with
+// the page facts stderr states.
+func (e *cliEnv) firstPage(size int) (items []api.Strategy, pages, total int) {
+	e.t.Helper()
+	out, errOut, code := e.run("", "strategies", "list", "-o", "json", "--page-size", strconv.Itoa(size))
+	if code != 0 {
+		e.t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if err := json.Unmarshal([]byte(out), &items); err != nil {
+		e.t.Fatalf("one page -o json is not an array: %v", err)
+	}
+	if _, err := fmt.Sscanf(errOut, "page 1 of %d (%d strategies)", &pages, &total); err != nil {
+		e.t.Fatalf("stderr does not state the pages: %q", errOut)
+	}
+	return items, pages, total
+}
+
 func TestCLIListAllJSONHasTotalCountDistinctIDs(t *testing.T) {
 	e := newCLIEnv(t)
-	var first api.StrategiesPage
-	if err := json.Unmarshal([]byte(e.ok("strategies", "list", "-o", "json", "--page-size", "7")), &first); err != nil {
-		t.Fatal(err)
-	}
-	if first.NumberOfPages < 3 {
-		t.Fatalf("want several pages, got %d", first.NumberOfPages)
+	first, pages, total := e.firstPage(7)
+	if pages < 3 || len(first) != 7 {
+		t.Fatalf("want several pages of 7, got %d pages, %d items", pages, len(first))
 	}
 	out, errOut, code := e.run("", "strategies", "list", "--all", "-o", "json", "--page-size", "7")
 	if code != 0 {
@@ -164,14 +179,14 @@ func TestCLIListAllJSONHasTotalCountDistinctIDs(t *testing.T) {
 	for _, s := range all {
 		ids[s.ID] = true
 	}
-	if len(all) != first.TotalCount || len(ids) != first.TotalCount {
-		t.Errorf("%d items, %d distinct ids; totalCount %d", len(all), len(ids), first.TotalCount)
+	if len(all) != total || len(ids) != total {
+		t.Errorf("%d items, %d distinct ids; totalCount %d", len(all), len(ids), total)
 	}
 	if errOut != "" {
 		t.Errorf("stderr is not a terminal, yet: %q", errOut)
 	}
-	if got := e.sent("GET", "/api/v1/strategies"); got != first.NumberOfPages+1 {
-		t.Errorf("%d list requests, want one per page plus the first look (%d)", got, first.NumberOfPages+1)
+	if got := e.sent("GET", "/api/v1/strategies"); got != pages+1 {
+		t.Errorf("%d list requests, want one per page plus the first look (%d)", got, pages+1)
 	}
 }
 
@@ -229,9 +244,8 @@ func TestCLIListCSVHasOneRowPerItemWithExactAmounts(t *testing.T) {
 
 func TestCLIJSONLStreamsPageByPage(t *testing.T) {
 	e := newCLIEnv(t)
-	var first api.StrategiesPage
-	_ = json.Unmarshal([]byte(e.ok("strategies", "list", "-o", "json", "--page-size", "10")), &first)
-	last := strconv.Itoa(first.NumberOfPages)
+	_, pages, total := e.firstPage(10)
+	last := strconv.Itoa(pages)
 
 	// The last page is answered only once the first line has reached
 	// stdout; were output buffered until the end, this would never finish.
@@ -262,7 +276,38 @@ func TestCLIJSONLStreamsPageByPage(t *testing.T) {
 		n++
 	}
 	<-done
-	if code != 0 || n != first.TotalCount {
-		t.Errorf("exit %d, %d lines; want 0 and %d", code, n, first.TotalCount)
+	if code != 0 || n != total {
+		t.Errorf("exit %d, %d lines; want 0 and %d", code, n, total)
+	}
+}
+
+func TestCLIListJSONHasOneShapeWithOrWithoutAll(t *testing.T) {
+	e := newCLIEnv(t)
+	s := e.strategyWith(api.StatusActive, false)
+	for _, args := range [][]string{
+		{"strategies", "list"},
+		{"strategies", "list", "--user", s.UserID},
+		{"users", "list"},
+		{"pools", "list"},
+	} {
+		one := append(args, "-o", "json")
+		if args[0] == "strategies" {
+			one = append(one, "--page-size", "100")
+		}
+		page := e.ok(one...)
+		var items []map[string]any
+		if err := json.Unmarshal([]byte(page), &items); err != nil || len(items) == 0 {
+			t.Fatalf("%v -o json: not a non-empty array of objects: %v\n%.200s", args, err, page)
+		}
+		if args[0] != "strategies" {
+			continue
+		}
+		var all []map[string]any
+		if err := json.Unmarshal([]byte(e.ok(append(args, "-o", "json", "--all")...)), &all); err != nil {
+			t.Fatalf("%v --all -o json: not an array: %v", args, err)
+		}
+		if len(all) != len(items) || all[0]["id"] != items[0]["id"] {
+			t.Errorf("%v: one page of 100 has %d items, --all %d: want the same array", args, len(items), len(all))
+		}
 	}
 }

@@ -23,9 +23,11 @@ const allPageSize = 100
 const maxPages = 100_000
 
 // StrategiesList prints one page of strategies, or with All every page.
-// JSON lines are written page by page as they arrive; JSON with All is one
-// array. A strategy seen on an earlier page (the list moved while it was
-// walked) is printed once.
+// JSON is one array of strategies either way, as every list command
+// prints, so a script need not know which was asked; the page facts go to
+// stderr. JSON lines are written page by page as they arrive. A strategy
+// seen on an earlier page (the list moved while it was walked) is printed
+// once.
 func StrategiesList(ctx context.Context, o IO, c *api.Client, f Format, opt ListOptions) error {
 	if err := api.ValidateFilter(opt.Filter); err != nil {
 		return Usage("%s", err)
@@ -46,7 +48,7 @@ func StrategiesList(ctx context.Context, o IO, c *api.Client, f Format, opt List
 		if p.Strategies == nil {
 			p.Strategies = []api.Strategy{}
 		}
-		if err := writeItems(o.Out, f, p, p.Strategies, sheetFor(f, strategySheet)); err != nil {
+		if err := writeItems(o.Out, f, p.Strategies, p.Strategies, sheetFor(f, strategySheet)); err != nil {
 			return err
 		}
 		if p.NumberOfPages > p.Page && p.Page > 0 {
