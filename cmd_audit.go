@@ -38,7 +38,7 @@ func newAuditCmd() *cobra.Command {
 		},
 	}
 	outputFlag(cmd, &output, cli.AuditFormats)
-	cmd.Flags().DurationVar(&since, "since", 24*time.Hour, "how far back (0 for everything)")
-	_ = cmd.RegisterFlagCompletionFunc("since", fixedCompletion("1h", "24h", "168h", "0"))
+	cli.DurationVar(cmd.Flags(), &since, "since", 24*time.Hour, "how far back (0 for everything)")
+	_ = cmd.RegisterFlagCompletionFunc("since", fixedCompletion("1h", "24h", "7d", "0"))
 	return cmd
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
 	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/termout"
 	"github.com/stratop/stratop/model"
 )
@@ -65,7 +66,7 @@ func newDashboardCmd() *cobra.Command {
 	fl := cmd.Flags()
 	fl.StringVar(&f.profile, "profile", "", "credentials profile (default: STRATOP_PROFILE or \"default\")")
 	fl.StringVar(&f.baseURL, "base-url", "", "base URL of the partner interface (routes live under /api/v1)")
-	fl.DurationVar(&f.interval, "interval", model.DefaultInterval, "poll interval (at least 1s)")
+	cli.DurationVar(fl, &f.interval, "interval", model.DefaultInterval, "poll interval (at least 1s)")
 	fl.StringVar(&f.user, "user", "", "choose this user (external id) at start")
 	cmd.PersistentFlags().BoolVar(&f.readOnly, readOnlyFlag, false, "refuse every action (also STRATOP_READ_ONLY=1, or read_only in the profile's settings)")
 	fl.BoolVar(&f.demo, "demo", false, "run on an embedded sandbox with simulated data")

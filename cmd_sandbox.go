@@ -14,6 +14,7 @@ import (
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
+	"github.com/stratop/stratop/internal/cli"
 )
 
 // sandboxFlags are the flags of `stratop sandbox` (DESIGN.md).
@@ -55,9 +56,9 @@ func newSandboxCmd() *cobra.Command {
 	fl.Int64Var(&f.seed, "seed", 1, "seed of the demo data (same seed, same data)")
 	fl.IntVar(&f.users, "users", 40, "number of demo users")
 	fl.IntVar(&f.strategies, "strategies", 300, "number of demo strategies")
-	fl.DurationVar(&f.tick, "tick", 2*time.Second, "simulation step (0 turns the simulation off)")
+	cli.DurationVar(fl, &f.tick, "tick", 2*time.Second, "simulation step (0 turns the simulation off)")
 	fl.BoolVar(&f.noTwoFA, "no-2fa", false, "act as an integration without two-factor authentication (2FA routes answer 403)")
-	fl.DurationVar(&f.latency, "latency", 0, "added delay per request, jittered (e.g. 200ms)")
+	cli.DurationVar(fl, &f.latency, "latency", 0, "added delay per request, jittered (e.g. 200ms)")
 	fl.Float64Var(&f.failRate, "fail-rate", 0, "share of reads answered 500/502/503 (0 to 1)")
 	fl.IntVar(&f.churn, "churn", 0, "random lifecycle changes a minute, through the transition table (works with --tick 0)")
 	fl.StringVar(&f.changes, "changes", "", "append every status change made or asked for to `FILE`, one JSON line each, with its time")

@@ -68,14 +68,14 @@ func newWatchCmd() *cobra.Command {
 	fl.Int64SliceVar(&f.strategies, "strategy", nil, "watch this strategy (repeatable)")
 	fl.BoolVar(&f.watched, "watched", false, "watch the profile's watched strategies and users")
 	fl.StringVarP(&f.output, "output", "o", "", "output: jsonl or table (default: jsonl unless stdout is a terminal)")
-	fl.DurationVar(&f.interval, "interval", watch.DefaultInterval, "time between reads")
+	cli.DurationVar(fl, &f.interval, "interval", watch.DefaultInterval, "time between reads")
 	fl.StringVar(&f.budget, "budget", strconv.Itoa(watch.DefaultBudget)+"/min", "requests at most, e.g. 300/min, 5/s")
 	fl.StringVar(&f.until, "until", "", "exit 0 once the condition holds for the watched strategies or users, e.g. status=paused")
-	fl.DurationVar(&f.timeout, "timeout", 60*time.Second, "with --until: exit 1 when it has not held by then")
+	cli.DurationVar(fl, &f.timeout, "timeout", 60*time.Second, "with --until: exit 1 when it has not held by then")
 	fl.StringVar(&f.exec, "exec", "", "run this shell command once per event, with the event as JSON on stdin")
-	fl.DurationVar(&f.execTimeout, "exec-timeout", 30*time.Second, "with --exec: stop a command that runs longer")
+	cli.DurationVar(fl, &f.execTimeout, "exec-timeout", 30*time.Second, "with --exec: stop a command that runs longer")
 	fl.BoolVar(&f.fromNow, "from-now", false, "forget the saved state: report only what changes from now on")
-	fl.DurationVar(&f.heartbeat, "heartbeat", 0, "emit a heartbeat event this often (0: never)")
+	cli.DurationVar(fl, &f.heartbeat, "heartbeat", 0, "emit a heartbeat event this often (0: never)")
 	_ = cmd.RegisterFlagCompletionFunc("output", fixedCompletion(watchJSONL, watchTable))
 	return cmd
 }
