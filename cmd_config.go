@@ -136,6 +136,9 @@ func dashboardOptions(cmd *cobra.Command, c *config.Config, profile string, f da
 		model.WithKeyMap(km),
 		model.WithMouse(s.Mouse),
 	}
+	if cs, err := ui.ParseChartStyle(s.Charts); err == nil {
+		opts = append(opts, model.WithCharts(cs))
+	}
 	if s.Links {
 		opts = append(opts, model.WithExplorers(ui.NewExplorers(s.Explorers)))
 	}

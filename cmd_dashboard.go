@@ -153,7 +153,8 @@ func stateOptions() []model.Option {
 	if err != nil {
 		return nil
 	}
-	return []model.Option{model.WithAuditPath(path), model.WithWatchStore(model.NewWatchStore(filepath.Dir(path)))}
+	return []model.Option{model.WithAuditPath(path), model.WithWatchStore(model.NewWatchStore(filepath.Dir(path))),
+		model.WithHistoryDir(filepath.Dir(path))}
 }
 
 // limitProcs runs the dashboard on one P unless GOMAXPROCS is set: the

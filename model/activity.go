@@ -239,7 +239,7 @@ func (t activityTab) applyAudit(d *auditData) activityTab {
 			at = r.Time
 		}
 		e := ui.ActivityEntry{At: at.In(t.env.now().Location()), Kind: ui.KindAction, User: clean(r.User),
-			Old: clean(string(r.StateBefore)), Note: ui.ActionNote(clean(r.Action), string(r.Outcome), clean(r.Error), clean(r.Source), r.Pending)}
+			Old: clean(string(r.StateBefore)), Note: ui.ActionNote(clean(r.Action), string(r.Outcome), clean(r.Error), clean(r.Source), r.Pending), Outcome: string(r.Outcome)}
 		if r.Outcome == audit.OutcomeDone {
 			e.New = clean(string(r.Expected))
 		}

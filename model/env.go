@@ -2,6 +2,7 @@ package model
 
 import (
 	"context"
+	"path/filepath"
 	"sync/atomic"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/history"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -66,6 +68,12 @@ type env struct {
 	watchStart  watchSet
 	watchErr    string // the watches could not be loaded (in words)
 	watchesRead bool   // watchStart holds the profile's watches already
+
+	// The Overview's history file ("" keeps it in memory only) and the
+	// glyphs of every chart.
+	historyDir  string
+	historyPath string // historyDir's file of the profile
+	charts      ui.ChartStyle
 
 	// trace is told every key the root takes and what it showed after it
 	// (trace.go); nil outside tests.
@@ -170,6 +178,9 @@ func newEnv(parent context.Context, client API, base, extra []Option) *env {
 	if e.interval <= 0 {
 		e.interval = DefaultInterval
 	}
+	if e.historyDir != "" {
+		e.historyPath = filepath.Join(e.historyDir, history.FileName(e.profile))
+	}
 	if e.maxBackoff < e.interval {
 		e.maxBackoff = e.interval
 	}
@@ -212,3 +223,11 @@ func (e *env) runner() action.Runner {
 	return action.Runner{Client: e.api, Journal: e.journal, Source: "dashboard", ReadOnly: e.readOnly,
 		ReadTimeout: e.fetchTimeout, SendTimeout: e.actionTimeout}
 }
+
+// WithHistoryDir keeps the Overview's history of each profile in dir (the
+// state directory): read after start, written at most every
+// history.SaveEvery. Without it the history lasts as long as the program.
+func WithHistoryDir(dir string) Option { return func(e *env) { e.historyDir = dir } }
+
+// WithCharts sets the glyphs charts are drawn with.
+func WithCharts(c ui.ChartStyle) Option { return func(e *env) { e.charts = c } }

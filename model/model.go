@@ -37,6 +37,7 @@ type Model struct {
 	initCmds []tea.Cmd
 	chrome   chrome
 	clock    displayClock // the 1 s tick of the ages on screen (clock.go)
+	attn     attentionKey // what the Overview's Needs attention was built from
 	tools    toolbox      // copy, export, sort, mouse (toolbox.go)
 }
 
@@ -167,7 +168,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	default:
 		m, cmd = m.broadcast(msg)
 	}
-	m = m.refreshChrome()
+	m = m.refreshAttention().refreshChrome()
 	var tick tea.Cmd
 	m, tick = m.rearmClock()
 	return m, tea.Batch(cmd, tick)
@@ -215,7 +216,9 @@ func (m Model) settle(msg fetchedMsg) (Model, tea.Cmd) {
 	// The stats and health go to every tab that follows them (the Overview,
 	// the Users tab's count); the Overview redraws only while visible.
 	var c2, c3 tea.Cmd
-	m, c2 = m.broadcast(m.overviewNews())
+	news := m.overviewNews()
+	news.statsRead, news.failed, news.latency, news.at = msg.feed == feedStats, msg.err != nil, msg.latency, m.env.now()
+	m, c2 = m.broadcast(news)
 	m, c3 = m.observe(msg)
 	return m, tea.Batch(cmd, c2, c3)
 }

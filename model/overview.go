@@ -1,7 +1,8 @@
 package model
 
-// The Overview tab: headline counts (from the root's stats feed), the
-// integration's strategies per status, and the connection's health.
+// The Overview tab: what needs attention now, how the integration moved
+// (trends from the kept history), the integration's counts and the
+// connection's health.
 //
 // Strategies per status costs five requests per poll, all with pageSize=1
 // so each answer is a few hundred bytes: GET /strategies?status=X for the
@@ -14,9 +15,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/history"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -29,12 +32,18 @@ type countsData struct {
 	total  int
 }
 
-// overviewMsg carries the root's stats and health to the Overview.
+// overviewMsg carries the root's stats and health to the Overview after
+// every reply; statsRead says the reply was the stats', whose users count
+// and latency the history keeps.
 type overviewMsg struct {
-	stats   *api.DashboardStats
-	statsAt time.Time // when the stats last answered well
-	health  ui.Health
-	now     time.Time // the display clock's: the panel's ages are at now
+	stats     *api.DashboardStats
+	statsAt   time.Time // when the stats last answered well
+	health    ui.Health
+	statsRead bool
+	failed    bool
+	latency   time.Duration
+	at        time.Time
+	now       time.Time // the display clock's: the ages on screen are at now
 }
 
 type overviewTab struct {
@@ -43,6 +52,9 @@ type overviewTab struct {
 	stats  *api.DashboardStats
 	health ui.Health
 	now    time.Time
+	hist   overviewHistory
+	attn   []ui.AttentionLine
+	sel    int
 	body   string
 }
 
@@ -50,6 +62,10 @@ func newOverviewTab(e *env) overviewTab {
 	t := overviewTab{base: base{env: e}, counts: newSource[*countsData](feedCounts)}
 	return t.render()
 }
+
+// Start reads the history file; the program runs the command after start,
+// so the first frame is drawn without it.
+func (t overviewTab) Start() (tab, tea.Cmd) { return t, loadHistory(t.env) }
 
 func (t overviewTab) fetchCounts(gen uint64) tea.Cmd {
 	client, prev := t.env.api, t.counts.data
@@ -89,20 +105,97 @@ func (t overviewTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 	switch msg := msg.(type) {
 	case overviewMsg:
 		t.stats, t.health, t.now = msg.stats, msg.health, msg.now
+		if msg.statsRead {
+			t.hist, cmd = t.hist.add(t.env, t.statsSample(msg))
+		}
 		if !t.active {
-			return t, nil // drawn when shown
+			return t, cmd // drawn when shown
 		}
 	case fetchedMsg:
 		var accepted bool
 		t.counts, accepted, _ = t.counts.settle(msg, t.env)
 		t.counts, cmd = t.counts.rearm(accepted, t.active, t.fetchCounts)
+		if msg.gen == t.counts.gen || accepted {
+			var c2 tea.Cmd
+			t.hist, c2 = t.hist.add(t.env, t.countsSample(msg))
+			cmd = tea.Batch(cmd, c2)
+		}
 	case pollMsg:
 		t.counts, cmd = t.counts.poll(msg, t.active, t.fetchCounts)
 		return t, cmd
+	case historyLoadedMsg:
+		if msg.session != t.env.session {
+			return t, nil
+		}
+		t.hist = t.hist.loaded(msg)
+	case historySavedMsg:
+		if msg.session != t.env.session {
+			return t, nil
+		}
+		t.hist = t.hist.saved(msg)
+	case attentionMsg:
+		t.attn = msg.lines
+		t.sel = max(min(t.sel, len(t.lines())-1), 0)
+		if !t.active {
+			return t, nil
+		}
+	case tea.KeyMsg:
+		return t.updateKey(msg)
 	default:
 		return t, nil
 	}
 	return t.render(), cmd
+}
+
+// updateKey moves in Needs attention, opens a line, and switches the
+// trends' window.
+func (t overviewTab) updateKey(msg tea.KeyMsg) (tab, tea.Cmd) {
+	k := t.env.keys.List
+	switch {
+	case key.Matches(msg, k.Up):
+		t.sel = max(t.sel-1, 0)
+	case key.Matches(msg, k.Down):
+		t.sel = max(min(t.sel+1, len(t.lines())-1), 0)
+	case key.Matches(msg, k.Longer):
+		t.hist = t.hist.shift(1)
+	case key.Matches(msg, k.Shorter):
+		t.hist = t.hist.shift(-1)
+	case key.Matches(msg, k.Enter):
+		lines := t.lines()
+		if t.sel >= len(lines) {
+			return t, nil
+		}
+		l := lines[t.sel]
+		if l.Strategy == 0 && l.User == "" {
+			return t, nil
+		}
+		j := jumpMsg{strategy: l.Strategy, user: l.User}
+		return t, func() tea.Msg { return j }
+	default:
+		return t, nil
+	}
+	return t.render(), nil
+}
+
+// countsSample is what a read of the counts tells the history.
+func (t overviewTab) countsSample(msg fetchedMsg) history.Sample {
+	s := history.Sample{Time: t.env.now(), Users: -1, Latency: msg.latency, Failed: msg.err != nil}
+	if d, ok := msg.data.(*countsData); ok && d != nil && msg.err == nil {
+		s.Counts = make(map[string]int, len(d.counts))
+		for _, c := range d.counts {
+			s.Counts[string(c.Status)] = c.Count
+		}
+	}
+	return s
+}
+
+// statsSample is what a read of the stats tells the history.
+func (t overviewTab) statsSample(msg overviewMsg) history.Sample {
+	s := history.Sample{Time: msg.at, Users: -1, Latency: msg.latency, Failed: msg.failed}
+	if msg.stats != nil && !msg.failed {
+		s.Users = int(msg.stats.UsersCount)
+	}
+	return s
 }
 
 func sameCounts(a, b countsData) bool {
@@ -118,7 +211,11 @@ func sameCounts(a, b countsData) bool {
 }
 
 func (t overviewTab) render() overviewTab {
-	d := ui.OverviewData{Health: t.health, Now: t.now}
+	now := t.now
+	if now.IsZero() {
+		now = t.env.now()
+	}
+	d := ui.OverviewData{Health: t.health, Now: now, Selected: t.sel}
 	if t.stats != nil {
 		d.HasStats, d.Users, d.Strategies = true, t.stats.UsersCount, t.stats.StrategiesCount
 	}
@@ -127,8 +224,22 @@ func (t overviewTab) render() overviewTab {
 	} else {
 		d.CountsError = t.counts.errText(t.env.host)
 	}
-	t.body = ui.Lines(ui.OverviewLines(t.env.styles, d, t.width), t.height)
+	d.Attention = t.lines()
+	d.Trends = t.hist.trends(now, t.env.charts, ui.OverviewChartWidth(t.width))
+	t.body = ui.Overview(t.env.styles, d, t.width, t.height)
 	return t
+}
+
+// lines are Needs attention's lines: a failing connection first, then
+// what the root handed over.
+func (t overviewTab) lines() []ui.AttentionLine {
+	h := t.health
+	if h.ConsecutiveErrors == 0 {
+		return t.attn
+	}
+	conn := ui.AttentionLine{At: h.LastErrorAt, Kind: ui.AttentionConnection,
+		Note: itoa(int64(h.ConsecutiveErrors)) + " failed reads in a row: " + h.LastError}
+	return append([]ui.AttentionLine{conn}, t.attn...)
 }
 
 func (t overviewTab) View() string { return t.body }
@@ -154,8 +265,13 @@ func (t overviewTab) Refresh() (tab, tea.Cmd) {
 	return t, cmd
 }
 
-// Help is empty: the Overview has no keys of its own.
-func (t overviewTab) Help() ui.HelpMap { return ui.HelpMap{} }
+// Help lists the Overview's keys: move in Needs attention, open a line,
+// switch the trends' window.
+func (t overviewTab) Help() ui.HelpMap {
+	k := t.env.keys.List
+	keys := []key.Binding{k.Up, k.Down, ui.Enabled(k.Enter, len(t.lines()) > 0), k.Longer, k.Shorter}
+	return ui.HelpMap{Short: keys, Full: [][]key.Binding{keys}}
+}
 
 func (t overviewTab) Status() ui.Status { return t.counts.status(t.env.host) }
 

@@ -34,6 +34,7 @@ type ActivityEntry struct {
 	Symbol   string // pool symbol
 	Old, New string // the state (or count) before and after
 	Note     string // more words: an action's outcome and error text
+	Outcome  string // an action's outcome: done, refused, failed, unknown ("" while pending)
 	Watched  bool   // about a watched strategy or user
 }
 

@@ -48,6 +48,7 @@ type ListKeys struct {
 	Mark                                    key.Binding // toggle a row for a bulk action
 	Watch                                   key.Binding // "w" watch / unwatch the selected strategy or user
 	Sort, SortReverse                       key.Binding // "o" sort by the next column, "O" reverse
+	Longer, Shorter                         key.Binding // "+" and "-": the Overview's trend window
 }
 
 // PickerKeys work while the filter picker is open.
@@ -168,6 +169,8 @@ func DefaultListKeys() ListKeys {
 		Watch:       bind([]string{"w"}, "w", "watch"),
 		Sort:        bind([]string{"o"}, "o", "sort"),
 		SortReverse: bind([]string{"O"}, "O", "reverse sort"),
+		Longer:      bind([]string{"+", "="}, "+", "longer window"),
+		Shorter:     bind([]string{"-"}, "-", "shorter window"),
 	}
 }
 

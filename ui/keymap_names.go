@@ -55,6 +55,7 @@ func (km *KeyMap) slots() []slot {
 		{"filter", groupMain, &l.Search}, {"filters", groupMain, &l.Filter},
 		{"mark", groupMain, &l.Mark}, {"actions", groupMain, &km.Menu.Open},
 		{"watch", groupMain, &l.Watch}, {"sort", groupMain, &l.Sort}, {"reverse-sort", groupMain, &l.SortReverse},
+		{"longer-window", groupMain, &l.Longer}, {"shorter-window", groupMain, &l.Shorter},
 		{"profile", groupMain, &g.Profile}, {"copy", groupMain, &g.Copy}, {"copy-json", groupMain, &g.CopyRecord},
 		{"export", groupMain, &g.Export}, {"mouse", groupMain, &g.Mouse},
 	}

@@ -27,10 +27,101 @@ type OverviewData struct {
 	CountsLoaded bool
 	Health       Health
 	Now          time.Time // the ages of the Connection panel are at now
+
+	Attention []AttentionLine // newest first
+	Selected  int             // index into Attention
+	Trends    TrendsData
 }
 
-// OverviewLines draws the Overview's lines.
-func OverviewLines(st Styles, d OverviewData, width int) []string {
+// Geometry of the Overview: from sideWidth columns up, the integration's
+// counts and the connection stand in a panel of panelWidth on the right;
+// below it they follow the trends.
+const (
+	sideWidth    = 120
+	panelWidth   = 44
+	maxChartRows = 4
+)
+
+// OverviewMainWidth is the width of the column holding Needs attention and
+// the Trends.
+func OverviewMainWidth(width int) int {
+	if width >= sideWidth {
+		return width - panelWidth - VerticalSepWidth
+	}
+	return width
+}
+
+// OverviewChartWidth is how many cells wide each trend's chart is drawn at
+// this width: the model computes ChartWidth*Charts.PerCell() values.
+func OverviewChartWidth(width int) int { return TrendChartWidth(OverviewMainWidth(width)) }
+
+// Overview draws the whole tab body: exactly height lines of exactly width
+// cells. Needs attention comes first, then the trends with as many chart
+// rows as fit; the counts and the connection beside them on a wide
+// terminal, after them on a narrow one.
+func Overview(st Styles, d OverviewData, width, height int) string {
+	if width <= 0 || height <= 0 {
+		return ""
+	}
+	mw := OverviewMainWidth(width)
+	var panel []string
+	if mw == width {
+		// The trends show each status's count: one line of totals is
+		// enough here.
+		panel = append(panel, integrationLine(st, d, width), "")
+	} else {
+		panel = append(IntegrationLines(st, d, panelWidth), "")
+	}
+	panel = append(panel, ConnectionLines(st, d.Health, d.Now, panelWidthFor(width))...)
+	budget := height
+	if mw == width {
+		budget = max(height-len(panel)-1, height/2)
+	}
+	attnRows := min(max(len(d.Attention), 1), max(budget/4, 2))
+	main := AttentionLines(st, d.Attention, d.Selected, attnRows, mw, d.Now)
+	main = append(main, padStyled("", mw))
+	series := max(len(d.Trends.Series), 1)
+	free := budget - len(main) - 1
+	if d.Trends.Note != "" {
+		free--
+	}
+	rows := min(max(free/series, 1), maxChartRows)
+	main = TrendLines(main, st, d.Trends, mw, rows, d.Now)
+	if mw == width {
+		main = append(main, padStyled("", width))
+		main = append(main, panel...)
+		return Lines(PadLines(main, width, height), height)
+	}
+	main = PadLines(main, mw, height)
+	panel = PadLines(panel, panelWidth, height)
+	return SideBySide(main, mw, VerticalSep(st), panel, height)
+}
+
+func panelWidthFor(width int) int {
+	if width >= sideWidth {
+		return panelWidth
+	}
+	return width
+}
+
+// integrationLine is the integration's totals on one line.
+func integrationLine(st Styles, d OverviewData, width int) string {
+	text := "loading…"
+	if d.HasStats {
+		text = Int(d.Users) + " users · " + Int(d.Strategies) + " strategies"
+	}
+	switch {
+	case d.CountsLoaded:
+		text += " · " + Int(int64(d.ListedTotal)) + " listed"
+	case d.CountsError != "":
+		return st.Section.Render(Fit("Integration  ", width)) + ErrorLine(st, d.CountsError, max(width-13, 0))
+	}
+	return st.Section.Render(PadRight("Integration", min(13, width))) + Fit(text, max(width-13, 0))
+}
+
+// IntegrationLines draws the integration's counts and strategies per
+// status.
+func IntegrationLines(st Styles, d OverviewData, width int) []string {
 	lines := []string{Section(st, "Integration", width)}
 	if d.HasStats {
 		lines = append(lines,
@@ -48,8 +139,7 @@ func OverviewLines(st Styles, d OverviewData, width int) []string {
 	default:
 		lines = append(lines, Muted(st, "loading…", width))
 	}
-	lines = append(lines, "")
-	return append(lines, ConnectionLines(st, d.Health, d.Now, width)...)
+	return lines
 }
 
 // statusBars draws one line per status with a bar scaled to the largest

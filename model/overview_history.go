@@ -1,0 +1,144 @@
+package model
+
+// The Overview's history: read from the profile's file by a command the
+// program runs at start (the first frame never waits for it), fed a sample
+// by every read of the counts and of the stats, and written back by a
+// command at most every history.SaveEvery with a copy, so the file write
+// never touches what Update mutates.
+
+import (
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/history"
+	"github.com/stratop/stratop/ui"
+)
+
+// maxPendingSamples bounds the samples kept while the file is read.
+const maxPendingSamples = 256
+
+// trendWindows are the windows + and - switch between.
+var trendWindows = []time.Duration{time.Hour, 24 * time.Hour, 7 * 24 * time.Hour}
+
+type (
+	historyLoadedMsg struct {
+		session uint64
+		h       *history.History
+		err     error
+	}
+	historySavedMsg struct {
+		session uint64
+		err     error
+	}
+)
+
+// trendSeries are the Overview's trends, in drawing order.
+var trendSeries = []struct {
+	series history.Series
+	name   string
+	tone   ui.Tone
+	unit   string
+}{
+	{history.SeriesActive, "active", ui.ToneActive, ""},
+	{history.SeriesSuspended, "suspended", ui.ToneSuspended, ""},
+	{history.SeriesPaused, "paused", ui.TonePaused, ""},
+	{history.SeriesCompleted, "completed", ui.ToneCompleted, ""},
+	{history.SeriesUsers, "users", ui.ToneDefault, ""},
+	{history.SeriesLatency, "latency", ui.ToneMuted, "ms"},
+	{history.SeriesErrors, "errors", ui.ToneNegative, ""},
+}
+
+// overviewHistory is the Overview's part that keeps the history. h is
+// mutated in place, by the Overview's Update only.
+type overviewHistory struct {
+	h       *history.History // nil until the file was read
+	pending []history.Sample
+	note    string // why the history is not kept or not read (in words)
+	savedAt time.Time
+	saving  bool
+	window  int // index into trendWindows
+	pts     []history.Point
+}
+
+// loadHistory is the command that reads the file.
+func loadHistory(e *env) tea.Cmd {
+	path, session := e.historyPath, e.session
+	if path == "" {
+		return func() tea.Msg { return historyLoadedMsg{session: session, h: history.New()} }
+	}
+	return func() tea.Msg {
+		h, err := history.Load(path)
+		return historyLoadedMsg{session: session, h: h, err: err}
+	}
+}
+
+// loaded takes the file's history and adds what was sampled meanwhile.
+func (oh overviewHistory) loaded(msg historyLoadedMsg) overviewHistory {
+	oh.h = msg.h
+	if msg.err != nil {
+		oh.note = "history not read: " + ui.Sanitize(msg.err.Error())
+	}
+	for _, s := range oh.pending {
+		oh.h.Add(s)
+	}
+	oh.pending = nil
+	return oh
+}
+
+// add records a sample and, when due, returns the command that writes a
+// copy of the history.
+func (oh overviewHistory) add(e *env, s history.Sample) (overviewHistory, tea.Cmd) {
+	if oh.h == nil {
+		if len(oh.pending) < maxPendingSamples {
+			oh.pending = append(oh.pending, s)
+		}
+		return oh, nil
+	}
+	oh.h.Add(s)
+	if e.historyPath == "" || oh.saving || !oh.h.Dirty() || (!oh.savedAt.IsZero() && s.Time.Sub(oh.savedAt) < history.SaveEvery) {
+		return oh, nil
+	}
+	snap, path, session := oh.h.Clone(), e.historyPath, e.session
+	oh.h.MarkSaved()
+	oh.saving, oh.savedAt = true, s.Time
+	return oh, func() tea.Msg { return historySavedMsg{session: session, err: history.Save(path, snap)} }
+}
+
+func (oh overviewHistory) saved(msg historySavedMsg) overviewHistory {
+	oh.saving = false
+	if msg.err != nil {
+		oh.note = "history not saved: " + ui.Sanitize(msg.err.Error())
+	} else if oh.note != "" && oh.h != nil {
+		oh.note = ""
+	}
+	return oh
+}
+
+// shift moves the window by d (+1 longer, -1 shorter) within trendWindows.
+func (oh overviewHistory) shift(d int) overviewHistory {
+	oh.window = min(max(oh.window+d, 0), len(trendWindows)-1)
+	return oh
+}
+
+// trends prepares the Trends part for a chart of chartWidth cells.
+func (oh *overviewHistory) trends(now time.Time, charts ui.ChartStyle, chartWidth int) ui.TrendsData {
+	w := trendWindows[oh.window]
+	d := ui.TrendsData{Window: w, Charts: charts, Loading: oh.h == nil, Note: oh.note}
+	if oh.h == nil {
+		return d
+	}
+	d.Since = oh.h.Start()
+	oh.pts = oh.h.Points(oh.pts[:0], w, now)
+	n := chartWidth * charts.PerCell()
+	d.Series = make([]ui.Trend, len(trendSeries))
+	for i, ts := range trendSeries {
+		tr := ui.Trend{Name: ts.name, Tone: ts.tone, Unit: ts.unit}
+		tr.Values = history.Columns(nil, oh.pts, ts.series, w, now, n)
+		if first, last, ok := history.Change(oh.pts, ts.series); ok {
+			tr.Has, tr.Current, tr.Change = true, last, last-first
+		}
+		d.Series[i] = tr
+	}
+	return d
+}

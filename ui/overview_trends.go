@@ -1,0 +1,233 @@
+package ui
+
+// The Overview's operations parts: what needs attention now, and how the
+// integration moved over a window (a chart per status, users, read latency
+// and failed reads), drawn to exactly the width given.
+
+import (
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/stratop/stratop/api"
+)
+
+// Kinds of attention lines beyond the Activity kinds (status, completed,
+// action): a user-wide job running and the connection failing.
+const (
+	AttentionJob        = "job"
+	AttentionConnection = "connection"
+)
+
+// AttentionLine is one thing that needs an operator now. Text fields are
+// sanitised by the model.
+type AttentionLine struct {
+	At       time.Time
+	Kind     string // KindStatus, KindCompleted, KindAction, AttentionJob, AttentionConnection
+	Strategy int64
+	User     string
+	Symbol   string
+	Old, New string
+	Note     string
+}
+
+// Trend is one series over the window: its columns (see TrendColumns),
+// the newest value and the change over the window.
+type Trend struct {
+	Name    string
+	Tone    Tone
+	Values  []float64 // one per chart column times Charts.PerCell(); NaN: no sample
+	Has     bool      // a value was kept in the window
+	Current float64
+	Change  float64
+	Unit    string // "ms" for latency
+}
+
+// TrendsData is the Trends part.
+type TrendsData struct {
+	Window  time.Duration
+	Since   time.Time // the first sample kept, when later than the window's start
+	Loading bool      // the history file is still being read
+	Note    string    // why the history is not kept (sanitised)
+	Charts  ChartStyle
+	Series  []Trend
+}
+
+// trendLabelWidth is the label, value and change before a trend's chart.
+const trendLabelWidth = 11 + 9 + 9
+
+// TrendChartWidth is the chart width of a trend line in a column of width
+// cells, so the model computes exactly as many values as are drawn.
+func TrendChartWidth(width int) int { return max(width-trendLabelWidth, 0) }
+
+// WindowText names a window as the keys switch it: "1h", "24h", "7d".
+func WindowText(d time.Duration) string {
+	if d >= 48*time.Hour && d%(24*time.Hour) == 0 {
+		return strconv.Itoa(int(d/(24*time.Hour))) + "d"
+	}
+	if d%time.Hour == 0 {
+		return strconv.Itoa(int(d/time.Hour)) + "h"
+	}
+	return d.String()
+}
+
+// AttentionLines draws the Needs attention part: a title and up to rows
+// lines, the selected one marked (sel < 0: none). now ages the lines.
+func AttentionLines(st Styles, lines []AttentionLine, sel, rows, width int, now time.Time) []string {
+	title := "Needs attention"
+	if len(lines) > 0 {
+		title += " (" + strconv.Itoa(len(lines)) + ")"
+	}
+	out := []string{padStyled(Section(st, title, width), width)}
+	if len(lines) == 0 {
+		return append(out, padStyled(Muted(st, "nothing: no halts, failed actions, jobs or outages in the last hour", width), width))
+	}
+	first := 0
+	if sel >= rows {
+		first = sel - rows + 1
+	}
+	for i := first; i < len(lines) && i < first+rows; i++ {
+		out = append(out, attentionLine(st, lines[i], i == sel, width, now))
+	}
+	if n := len(lines) - (first + rows); n > 0 {
+		out = append(out, padStyled(Muted(st, "  … "+strconv.Itoa(n)+" more (↓)", width), width))
+	}
+	return out
+}
+
+func attentionLine(st Styles, l AttentionLine, selected bool, width int, now time.Time) string {
+	mark := "  "
+	if selected {
+		mark = "> "
+	}
+	age := ""
+	if !l.At.IsZero() {
+		age = Age(now.Sub(l.At))
+	}
+	what := ""
+	tone := ToneNegative
+	switch l.Kind {
+	case KindStatus, KindCompleted:
+		what = Int(l.Strategy) + " " + OrDash(l.Old) + " -> " + l.New
+		tone = StatusTone(api.Status(l.New))
+	case KindAction:
+		what = JoinNonEmpty(" ", idText(l.Strategy), l.Note)
+	default:
+		what = l.Note
+	}
+	who := JoinNonEmpty(" · ", l.User, l.Symbol)
+	text := mark + PadRight(age, 6) + " " + PadRight(l.Kind, 10) + " " + what
+	if who != "" {
+		text += "  " + who
+	}
+	line := Fit(text, width)
+	if selected {
+		return padStyled(st.Selected.Render(PadRight(line, width)), width)
+	}
+	return padStyled(st.ToneStyle(tone).Render(line), width)
+}
+
+func idText(id int64) string {
+	if id == 0 {
+		return ""
+	}
+	return Int(id)
+}
+
+// TrendLines draws the Trends part in rows lines: a title, then each
+// series as a label, its value and change, and a chart of chartRows rows.
+func TrendLines(dst []string, st Styles, d TrendsData, width, chartRows int, now time.Time) []string {
+	title := "Trends · last " + WindowText(d.Window)
+	switch {
+	case d.Loading:
+		title += " · reading the history…"
+	case !d.Since.IsZero() && now.Sub(d.Since) < d.Window:
+		title += " (since " + sinceText(d.Since, now) + ")"
+	}
+	title += " · +/- window"
+	dst = append(dst, padStyled(Section(st, title, width), width))
+	if d.Note != "" {
+		dst = append(dst, padStyled(ErrorLine(st, d.Note, width), width))
+	}
+	cw := TrendChartWidth(width)
+	chartRows = max(chartRows, 1)
+	var rows [8]string
+	for _, tr := range d.Series {
+		label := PadRight(tr.Name, 11)
+		value, change := Dash, ""
+		if tr.Has {
+			value, change = trendNumber(tr.Current)+tr.Unit, signed(tr.Change)
+		}
+		left := Fit(label+align(value, 8, true)+" "+align(change, 8, true)+" ", trendLabelWidth)
+		left = PadRight(left, min(trendLabelWidth, width))
+		chart := ChartRows(rows[:0], st, d.Charts, tr.Tone, tr.Values, cw, min(chartRows, len(rows)))
+		for i, c := range chart {
+			l := left
+			if i > 0 {
+				l = spaces(min(trendLabelWidth, width))
+			}
+			if i == 0 {
+				l = st.ToneStyle(tr.Tone).Render(l)
+			}
+			dst = append(dst, padStyled(l+c, width))
+		}
+		if len(chart) == 0 {
+			dst = append(dst, padStyled(st.ToneStyle(tr.Tone).Render(Fit(left, width)), width))
+		}
+	}
+	return dst
+}
+
+// sinceText is a clock time today, or a date and time before.
+func sinceText(t, now time.Time) string {
+	t = t.In(now.Location())
+	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
+		return t.Format("15:04")
+	}
+	return t.Format("Jan 2 15:04")
+}
+
+func trendNumber(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return Int(int64(v))
+	}
+	return strconv.FormatFloat(v, 'f', 1, 64)
+}
+
+func signed(v float64) string {
+	if v > 0 {
+		return "+" + trendNumber(v)
+	}
+	if v == 0 {
+		return "±0"
+	}
+	return trendNumber(v)
+}
+
+// padStyled makes a styled line exactly width cells: cut when longer,
+// padded with spaces when shorter.
+func padStyled(s string, width int) string {
+	w := Width(s)
+	if w > width {
+		return truncateStyled(s, width)
+	}
+	if w < width {
+		return s + spaces(width-w)
+	}
+	return s
+}
+
+// PadLines makes every line exactly width cells and the block exactly
+// height lines.
+func PadLines(lines []string, width, height int) []string {
+	for i := range lines {
+		lines[i] = padStyled(lines[i], width)
+	}
+	for len(lines) < height {
+		lines = append(lines, spaces(width))
+	}
+	if len(lines) > height {
+		lines = lines[:height]
+	}
+	return lines
+}
