@@ -43,8 +43,9 @@ func PreviousPath(path string) string { return path + ".1" }
 // Log is the append-only audit log file: one JSON object per line, each
 // line synced to disk before Write returns, so a crash after an intent
 // leaves that intent on disk. It is safe for concurrent use; several
-// processes may append to the same file (each line is one write to a file
-// opened with O_APPEND).
+// processes may append to the same file: each line is one write to a file
+// opened with O_APPEND, under a lock on LockPath that also makes rotation
+// happen once however many writers reach MaxSize together.
 type Log struct {
 	path, profile, host string
 	maxSize             int64
@@ -52,7 +53,16 @@ type Log struct {
 
 	mu      sync.Mutex
 	f       *os.File
+	lk      *fileLock
 	lastErr error // the last failed write, until a write succeeds
+}
+
+// SetMaxSize changes the size at which the log rotates (MaxSize by
+// default): for tests, and for a machine that keeps less.
+func (l *Log) SetMaxSize(n int64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.maxSize = n
 }
 
 // Open opens (creating it 0600 in a 0700 directory) the log at path. Every
@@ -126,6 +136,17 @@ func (l *Log) write(line []byte) error {
 			return err
 		}
 	}
+	if l.lk == nil {
+		lk, err := openLock(LockPath(l.path))
+		if err != nil {
+			return err
+		}
+		l.lk = lk
+	}
+	if err := l.lk.lock(); err != nil {
+		return err
+	}
+	defer l.lk.unlock()
 	if err := l.rotateIfNeeded(int64(len(line))); err != nil {
 		return err
 	}
@@ -190,6 +211,10 @@ func (l *Log) Check() error {
 func (l *Log) Close() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.lk != nil {
+		_ = l.lk.close()
+		l.lk = nil
+	}
 	if l.f == nil {
 		return nil
 	}
