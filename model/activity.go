@@ -249,6 +249,9 @@ func (t activityTab) applyAudit(d *auditData) activityTab {
 		if len(r.StrategyIDs) > 1 {
 			e.Note += " · " + itoa(int64(len(r.StrategyIDs))) + " strategies"
 		}
+		if r.Reason != "" {
+			e.Note += " · " + ui.ReasonNote(clean(r.Reason))
+		}
 		t.feed.add(e)
 		added++
 	}

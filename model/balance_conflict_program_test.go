@@ -39,7 +39,7 @@ func TestProgramAddBalanceConflictExplainedInWords(t *testing.T) {
 	a.openBalance(s.ID)
 	a.typeText("2")
 	a.waitText("= 2000000 raw")
-	a.keys("enter")
+	a.review(s.ID, "2000000")
 	a.waitText("add-balance strategy "+itoa(s.ID)+" failed", "refused (409): this dialog's idempotency key was already used",
 		"nothing was added by this", "close the dialog and start again")
 	// Only the other party's one raw unit was added, none of the 2 units.

@@ -1,9 +1,12 @@
 package model
 
-// The add-balance dialog: the operator types an amount in token units; it
-// is turned into the exact raw integer with the pool's decimals
-// (action.ParseUnits, never through float64) and shown in both forms before
-// it can be sent. The idempotency key is made when the dialog opens and
+// The add-balance dialog: the operator types an amount in token units. The
+// field keeps every character typed; the one parser (action.ParseUnits)
+// says live why the text is not an amount, and nothing is altered to make
+// it one. Enter on a valid amount opens the review: the amount in tokens
+// and raw units, the strategy and its balance before and after
+// (action.ReviewAmount), which its own key confirms; backspace goes back
+// to the amount. The idempotency key is made when the dialog opens and
 // travels with the request, so the retry offered after an unknown outcome
 // reuses it and the server adds the balance once.
 
@@ -29,7 +32,9 @@ type balanceDialog struct {
 	raw     string // the typed amount as the raw integer, "" when not valid
 	problem string // why the typed amount is not valid
 	note    string
-	warning string
+	// review is set once enter accepted the amount: what will be sent.
+	review  *action.AmountReview
+	consent consent
 }
 
 // askBalance opens the add-balance dialog with a fresh idempotency key.
@@ -42,17 +47,21 @@ func (w workflow) askBalance(req request) (workflow, effect) {
 	}
 	req.target.IdempotencyKey = uuid.NewString()
 	w.overlay = balanceDialog{styles: w.env.styles, keys: w.env.keys.Dialog, input: w.env.keys.Input, req: req,
-		typed: newLineInput(maxAmountRunes, isAmountRune), warning: journalWarning(w.env)}
+		typed: newLineInput(maxAmountRunes, nil), consent: newConsent(w.env, itoa(s.ID))}
 	return w, effect{}
 }
-
-func isAmountRune(r rune) bool { return r == '.' || (r >= '0' && r <= '9') }
 
 func (d balanceDialog) decimals() int { return d.req.target.Strategy.Pool.Decimals }
 
 func (d balanceDialog) Update(msg tea.KeyMsg) (overlay, decision) {
+	if d.review != nil {
+		return d.reviewKey(msg)
+	}
 	switch {
-	case key.Matches(msg, d.keys.Cancel):
+	case msg.Type == tea.KeyRunes && !msg.Paste || msg.Type == tea.KeySpace:
+		// Every printable key types, n included: the field refuses, it
+		// does not drop.
+	case key.Matches(msg, ui.NonTyping(d.keys.Cancel)):
 		return d, decision{close: true, notice: ui.NoticeCancelled(d.req.subject())}
 	case key.Matches(msg, d.keys.Submit):
 		raw, err := action.ParseUnits(d.typed.Value(), d.decimals())
@@ -60,9 +69,10 @@ func (d balanceDialog) Update(msg tea.KeyMsg) (overlay, decision) {
 			d.note = ui.BalanceRefused(err.Error())
 			return d, decision{}
 		}
-		req := d.req
-		req.target.Amount = raw
-		return d, decision{close: true, send: &req}
+		r := action.ReviewAmount(d.req.target.Strategy, raw)
+		d.review, d.note = &r, ""
+		d.req.target.Amount = raw
+		return d, decision{}
 	}
 	var changed bool
 	if d.typed, changed = d.typed.update(msg, d.input); changed {
@@ -79,19 +89,48 @@ func (d balanceDialog) Update(msg tea.KeyMsg) (overlay, decision) {
 	return d, decision{}
 }
 
+// reviewKey answers the review: its confirm key sends, through the
+// consent; backspace goes back to the amount.
+func (d balanceDialog) reviewKey(msg tea.KeyMsg) (overlay, decision) {
+	var step consentStep
+	if d.consent, step = d.consent.key(msg, d.req.target); step != stepOwn {
+		return d, d.consent.decide(step, d.req)
+	}
+	switch {
+	case key.Matches(msg, d.keys.Cancel):
+		return d, decision{close: true, notice: ui.NoticeCancelled(d.req.subject())}
+	case key.Matches(msg, d.keys.Confirm):
+		d.consent, step = d.consent.confirm(d.req.target)
+		return d, d.consent.decide(step, d.req)
+	case key.Matches(msg, d.keys.DeleteChar):
+		d.review, d.req.target.Amount = nil, ""
+	}
+	return d, decision{} // enter and type-ahead neither send nor cancel
+}
+
 func (d balanceDialog) View(width, height int) string {
 	s := d.req.target.Strategy
 	data := ui.BalanceDialogData{
 		Target: ui.ActionTarget{ID: s.ID, Pool: s.Pool.Symbol, Chain: s.ChainID,
 			Owner: ui.SanitizeLimit(d.req.target.Owner, maxFieldRunes), Status: string(s.Status)},
 		Side: balanceSide(s), Symbol: s.Pool.Symbol, Decimals: d.decimals(), Effect: d.req.spec.Effect,
-		Input: d.typed.Value(), Raw: d.raw, Problem: d.problem, Note: d.note, JournalWarning: d.warning, Keys: d.keys,
+		Input: d.typed.Value(), Raw: d.raw, Problem: d.problem, Note: d.note, Keys: d.keys,
 	}
-	return ui.RenderDialog(d.styles, ui.BalanceDialog(data), width, height)
+	if d.review == nil {
+		return ui.RenderDialog(d.styles, ui.BalanceDialog(data), width, height)
+	}
+	data.Review = &ui.BalanceReview{Amount: d.review.TokensText(), After: d.review.AfterText()}
+	return ui.RenderDialog(d.styles, ui.WithConsent(ui.BalanceDialog(data), d.consent.view()), width, height)
 }
 
 func (d balanceDialog) Help() ui.HelpMap {
-	short := []key.Binding{d.keys.Submit, d.keys.Cancel}
+	short := []key.Binding{ui.WithDesc(d.keys.Submit, "review"), ui.NonTyping(d.keys.Cancel)}
+	if d.review != nil {
+		short = []key.Binding{ui.WithDesc(d.keys.Confirm, "add it"), d.keys.Cancel, d.keys.Reason}
+		if c := d.consent.help(); c != nil {
+			short = c
+		}
+	}
 	return ui.HelpMap{Short: short, Full: [][]key.Binding{short}}
 }
 

@@ -1,12 +1,15 @@
 package model
 
 // Program tests of add-balance on the sandbox: the raw amount added is the
-// typed units times 10^decimals exactly, bad input sends nothing, a state
-// changed meanwhile sends nothing, and a retry after an unknown outcome
-// reuses the dialog's idempotency key so the balance is added once.
+// typed units times 10^decimals exactly, shown first in a review (tokens,
+// raw units, the balance after) that only its own key confirms; bad input
+// is kept as typed and refused in the parser's words, sending nothing; a
+// state changed meanwhile sends nothing; and a retry after an unknown
+// outcome reuses the dialog's idempotency key so the balance is added once.
 
 import (
 	"math/big"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -16,6 +19,7 @@ import (
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
 	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/ui"
 )
 
 // memJournal keeps the audit entries written.
@@ -67,6 +71,15 @@ func (a *app) openBalance(id int64) {
 	a.waitText("Add balance to strategy "+itoa(id)+"?", "balanceBuyUsed")
 }
 
+// review presses enter on the typed amount, waits for the review of raw
+// units, and confirms it with its own key.
+func (a *app) review(id int64, raw string) {
+	a.t.Helper()
+	a.keys("enter")
+	a.waitText("Confirm adding to strategy "+itoa(id)+"?", raw+")", "y add it")
+	a.keys("y")
+}
+
 func TestProgramAddBalanceExactForEachDecimals(t *testing.T) {
 	cases := []struct {
 		decimals int
@@ -88,9 +101,17 @@ func TestProgramAddBalanceExactForEachDecimals(t *testing.T) {
 			a.openBalance(s.ID)
 			a.typeText(tc.units)
 			a.waitText(tc.raw + " raw")
-			a.keys("enter")
-			a.waitText("add-balance strategy " + itoa(s.ID) + ": done, added ")
 			want := new(big.Int).Add(before, mustInt(t, tc.raw))
+			a.keys("enter")
+			// The review: amount in tokens and raw units, balance after.
+			a.waitText("Confirm adding to strategy "+itoa(s.ID)+"?", ui.FormatUnits(tc.raw, tc.decimals)+" "+s.Pool.Symbol, tc.raw+")",
+				ui.FormatUnits(before.String(), tc.decimals)+" -> "+ui.FormatUnits(want.String(), tc.decimals))
+			a.keys("enter", "enter") // not the review's confirmation
+			if n := a.sb.Hits(routeBalance); n != 0 {
+				t.Fatalf("%d changeBalance requests before the review was confirmed", n)
+			}
+			a.keys("y")
+			a.waitText("add-balance strategy " + itoa(s.ID) + ": done, added ")
 			if got := a.balance(s.ID); got.Cmp(want) != 0 {
 				t.Fatalf("balance %s after adding %s %s, want %s", got, tc.units, s.Pool.Symbol, want)
 			}
@@ -124,9 +145,22 @@ func TestProgramAddBalanceRefusesBadInput(t *testing.T) {
 	a.typeText("0.000")
 	a.keys("enter")
 	a.waitText("not sent: the amount must be more than zero")
-	a.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
-	a.typeText("1e5-") // letters and signs are not typed at all
-	a.waitText("15 " + s.Pool.Symbol + " = 15000000 raw")
+	// Kept as typed, never altered into another amount, and refused.
+	for _, bad := range []struct{ in, why string }{
+		{"1e5", "without an exponent"},
+		{"1,5", "without separators"},
+		{"-1", "without a sign"},
+		{"1 000", "without separators"},
+	} {
+		a.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
+		a.typeText(bad.in)
+		a.waitText("> "+bad.in+"_", "not valid: ")
+		a.keys("enter")
+		a.waitText("not sent: ", bad.why)
+		if v := a.frame(); strings.Contains(v, "Confirm adding") {
+			t.Fatalf("%q reached the review:\n%s", bad.in, v)
+		}
+	}
 	a.keys("esc")
 	a.waitText("add-balance strategy " + itoa(s.ID) + ": cancelled")
 	if n := a.sb.Hits(routeBalance); n != 0 {
@@ -145,7 +179,7 @@ func TestProgramAddBalanceChangedStateSendsNothing(t *testing.T) {
 	a.openBalance(s.ID)
 	a.typeText("2")
 	a.setStatus(s.ID, api.StatusCompleted) // completed meanwhile: the table forbids it now
-	a.keys("enter")
+	a.review(s.ID, "2"+strings.Repeat("0", 18))
 	a.waitText("add-balance strategy "+itoa(s.ID)+": nothing sent", "changed state meanwhile")
 	if n := a.sb.Hits(routeBalance); n != 0 {
 		t.Fatalf("%d changeBalance requests for a completed strategy", n)
@@ -163,7 +197,7 @@ func TestProgramAddBalanceRetryAfterTimeoutAddsOnce(t *testing.T) {
 	a.typeText("2.5")
 	a.waitText("= 2500000000 raw")
 	a.sb.SetFaults(sandbox.Faults{ActionLatency: 600 * time.Millisecond})
-	a.keys("enter")
+	a.review(s.ID, "2500000000")
 	a.waitText("Outcome unknown: add-balance strategy "+itoa(s.ID), "y retry add-balance")
 	a.sb.SetFaults(sandbox.Faults{})
 	a.keys("y")

@@ -30,7 +30,7 @@ type confirmDialog struct {
 	hidden  int // bulk: marked rows the tab did not show
 	typed   lineInput
 	note    string
-	warning string // the audit log cannot be written
+	consent consent
 	// instead is a gentler action offered in the same dialog, chosen by
 	// insteadKey through the workflow's gate (nil for none).
 	instead    *choice
@@ -38,8 +38,10 @@ type confirmDialog struct {
 }
 
 func newConfirmDialog(e *env, req request, hidden int) confirmDialog {
-	return confirmDialog{styles: e.styles, keys: e.keys.Dialog, input: e.keys.Input, req: req, hidden: hidden,
-		typed: newLineInput(maxTyped, unicode.IsDigit), warning: journalWarning(e)}
+	d := confirmDialog{styles: e.styles, keys: e.keys.Dialog, input: e.keys.Input, req: req, hidden: hidden,
+		typed: newLineInput(maxTyped, unicode.IsDigit)}
+	d.consent = newConsent(e, d.want())
+	return d
 }
 
 // gentler maps an action that cannot be undone in effect to the one that
@@ -76,6 +78,10 @@ func (d confirmDialog) want() string {
 func (d confirmDialog) isTyped() bool { return d.req.spec.Confirm == action.ConfirmTyped }
 
 func (d confirmDialog) Update(msg tea.KeyMsg) (overlay, decision) {
+	var step consentStep
+	if d.consent, step = d.consent.key(msg, d.req.target); step != stepOwn {
+		return d, d.consent.decide(step, d.req)
+	}
 	cancelled := decision{close: true, notice: ui.NoticeCancelled(d.req.subject())}
 	switch {
 	case key.Matches(msg, d.keys.Cancel):
@@ -83,14 +89,14 @@ func (d confirmDialog) Update(msg tea.KeyMsg) (overlay, decision) {
 	case d.instead != nil && key.Matches(msg, d.insteadKey):
 		return d, decision{close: true, ask: d.instead}
 	case !d.isTyped() && key.Matches(msg, d.keys.Confirm):
-		req := d.req
-		return d, decision{close: true, send: &req}
+		d.consent, step = d.consent.confirm(d.req.target)
+		return d, d.consent.decide(step, d.req)
 	case !d.isTyped() && key.Matches(msg, d.keys.Submit):
 		return d, cancelled // enter is the default answer
 	case d.isTyped() && key.Matches(msg, d.keys.Submit):
 		if d.typed.Value() == d.want() {
-			req := d.req
-			return d, decision{close: true, send: &req}
+			d.consent, step = d.consent.confirm(d.req.target)
+			return d, d.consent.decide(step, d.req)
 		}
 		d.note = ui.TypedMismatch(d.want(), d.req.spec.Name)
 	case d.isTyped():
@@ -105,15 +111,18 @@ func (d confirmDialog) View(width, height int) string {
 		Action: d.req.spec.Name, Effect: d.req.spec.Effect, Next: string(d.req.spec.Next), Typed: d.isTyped(),
 		Target: ui.ActionTarget{ID: s.ID, Pool: s.Pool.Symbol, Chain: s.ChainID, Owner: ui.SanitizeLimit(d.req.target.Owner, maxFieldRunes), Status: string(s.Status)},
 		Bulk:   d.req.bulk(), IDs: d.req.ids, Hidden: d.hidden,
-		Input: d.typed.Value(), Note: d.note, JournalWarning: d.warning, Keys: d.keys,
+		Input: d.typed.Value(), Note: d.note, Keys: d.keys,
 	}
 	if d.instead != nil {
 		data.Instead, data.InsteadKey = d.instead.spec.Name, d.insteadKey
 	}
-	return ui.RenderDialog(d.styles, ui.ActionDialog(data), width, height)
+	return ui.RenderDialog(d.styles, ui.WithConsent(ui.ActionDialog(data), d.consent.view()), width, height)
 }
 
 func (d confirmDialog) Help() ui.HelpMap {
+	if short := d.consent.help(); short != nil {
+		return ui.HelpMap{Short: short, Full: [][]key.Binding{short}}
+	}
 	short := []key.Binding{d.keys.Confirm, d.keys.Cancel}
 	if d.isTyped() {
 		short = []key.Binding{d.keys.Submit, d.keys.Cancel}
@@ -121,6 +130,7 @@ func (d confirmDialog) Help() ui.HelpMap {
 	if d.instead != nil {
 		short = append(short, ui.WithDesc(d.insteadKey, d.instead.spec.Name+" instead"))
 	}
+	short = append(short, d.keys.Reason)
 	return ui.HelpMap{Short: short, Full: [][]key.Binding{short}}
 }
 

@@ -49,6 +49,7 @@ type env struct {
 	label         string // the profile's badge from the settings file
 	host          string
 	readOnly      bool
+	requireReason bool   // the profile's require_reason: the Runner refuses an action without one
 	user          string // --user: the external id chosen at start
 	styles        ui.Styles
 	keys          ui.KeyMap
@@ -142,6 +143,10 @@ func WithUser(externalID string) Option { return func(e *env) { e.user = externa
 // WithReadOnly hides and refuses every action (--read-only).
 func WithReadOnly(on bool) Option { return func(e *env) { e.readOnly = on } }
 
+// WithRequireReason makes a reason mandatory for every action (the
+// profile's require_reason); the Runner refuses one without it.
+func WithRequireReason(on bool) Option { return func(e *env) { e.requireReason = on } }
+
 // WithJournal records every action sent (the audit log).
 func WithJournal(j audit.Journal) Option { return func(e *env) { e.journal = j } }
 
@@ -220,7 +225,7 @@ func (e *env) actionsEnabled() bool { return !e.readOnly }
 
 // runner sends actions with the dashboard's client, journal and timeouts.
 func (e *env) runner() action.Runner {
-	return action.Runner{Client: e.api, Journal: e.journal, Source: "dashboard", ReadOnly: e.readOnly,
+	return action.Runner{Client: e.api, Journal: e.journal, Source: "dashboard", ReadOnly: e.readOnly, RequireReason: e.requireReason,
 		ReadTimeout: e.fetchTimeout, SendTimeout: e.actionTimeout}
 }
 

@@ -186,7 +186,7 @@ func (w workflow) sendJob(req request) (workflow, effect) {
 	gen := nextGen()
 	j := job{spec: req.spec, user: user, gen: gen, sending: true, total: req.count, left: req.count}
 	w.jobs = w.jobs.with(j)
-	ctx, runner := w.env.ctx, w.env.runner()
+	ctx, runner := w.env.ctx, w.runnerFor(req)
 	// No notice: the job's own line in the status line says it is starting.
 	return w, effect{cmd: func() tea.Msg {
 		return jobSentMsg{gen: gen, user: user, res: runner.Run(ctx, req.spec, req.target)}
@@ -239,7 +239,10 @@ func (w workflow) jobSent(msg jobSentMsg) (workflow, effect) {
 			w.overlay = resultDialog{styles: w.env.styles, keys: w.env.keys.Dialog, title: title, lines: ui.WrapWords(res.Reason, 66)}
 		}
 	}
-	if res.JournalErr != nil {
+	switch {
+	case res.Unaudited:
+		ef.notice += " · " + ui.NoticeUnaudited
+	case res.JournalErr != nil && res.Sent:
 		ef.notice += " · " + ui.JournalFailed(res.JournalErr.Error())
 	}
 	return w, ef

@@ -21,17 +21,21 @@ type jobDialog struct {
 	req     request
 	typed   lineInput
 	note    string
-	warning string
+	consent consent
 }
 
 func newJobDialog(e *env, req request) jobDialog {
 	keys := e.keys.Dialog
 	keys.Cancel = ui.NonTyping(keys.Cancel)
 	return jobDialog{styles: e.styles, keys: keys, input: e.keys.Input, req: req,
-		typed: newLineInput(maxFieldRunes, nil), warning: journalWarning(e)}
+		typed: newLineInput(maxFieldRunes, nil), consent: newConsent(e, req.target.Owner)}
 }
 
 func (d jobDialog) Update(msg tea.KeyMsg) (overlay, decision) {
+	var step consentStep
+	if d.consent, step = d.consent.key(msg, d.req.target); step != stepOwn {
+		return d, d.consent.decide(step, d.req)
+	}
 	switch {
 	case msg.Type == tea.KeyRunes && !msg.Paste:
 		d.typed, _ = d.typed.update(msg, d.input)
@@ -40,8 +44,8 @@ func (d jobDialog) Update(msg tea.KeyMsg) (overlay, decision) {
 		return d, decision{close: true, notice: ui.NoticeCancelled(d.req.subject())}
 	case key.Matches(msg, d.keys.Submit):
 		if d.typed.Value() == d.req.target.Owner {
-			req := d.req
-			return d, decision{close: true, send: &req}
+			d.consent, step = d.consent.confirm(d.req.target)
+			return d, d.consent.decide(step, d.req)
 		}
 		d.note = ui.TypedMismatch(d.req.target.Owner, d.req.spec.Name)
 		return d, decision{}
@@ -52,15 +56,19 @@ func (d jobDialog) Update(msg tea.KeyMsg) (overlay, decision) {
 
 func (d jobDialog) View(width, height int) string {
 	s := d.req.spec
-	return ui.RenderDialog(d.styles, ui.JobDialog(ui.JobDialogData{
+	dg := ui.JobDialog(ui.JobDialogData{
 		Action: s.Name, Label: s.Label, Effect: s.Effect, User: d.req.target.Owner,
 		Count: d.req.count, Counted: s.Counted, Next: string(s.Next),
-		Input: d.typed.Value(), Note: d.note, JournalWarning: d.warning, Keys: d.keys,
-	}), width, height)
+		Input: d.typed.Value(), Note: d.note, Keys: d.keys,
+	})
+	return ui.RenderDialog(d.styles, ui.WithConsent(dg, d.consent.view()), width, height)
 }
 
 func (d jobDialog) Help() ui.HelpMap {
-	short := []key.Binding{d.keys.Submit, d.keys.Cancel}
+	if short := d.consent.help(); short != nil {
+		return ui.HelpMap{Short: short, Full: [][]key.Binding{short}}
+	}
+	short := []key.Binding{d.keys.Submit, d.keys.Cancel, d.keys.Reason}
 	return ui.HelpMap{Short: short, Full: [][]key.Binding{short}}
 }
 

@@ -84,7 +84,7 @@ var userJobs = map[string]bool{action.DisableAll.Name: true, action.RemoveAll.Na
 // menu opens the action menu for sel: refused in read-only mode, and said
 // plainly when nothing is allowed.
 func (w workflow) menu(sel selection) (workflow, effect) {
-	if !w.env.actionsEnabled() {
+	if w.readOnly() {
 		return w, effect{notice: ui.NoticeReadOnly}
 	}
 	if w.overlay != nil {

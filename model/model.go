@@ -155,6 +155,13 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		var ef effect
 		m.acts, ef = m.acts.settle(msg)
 		m, cmd = m.apply(ef)
+	case watchSavedMsg:
+		// Said where the operator is, not only on the Activity tab: a
+		// watch that was not saved is lost at the next start.
+		if msg.err != nil {
+			m.notice = ui.WatchesUnsaved(msg.err.Error())
+		}
+		m, cmd = m.broadcast(msg)
 	case jobCountMsg:
 		var ef effect
 		m.acts, ef = m.acts.counted(msg)

@@ -54,20 +54,33 @@ func requestShown(kind string, r request) shownDialog {
 		ids: r.ids, count: r.count}
 }
 
+// consentShown adds what the consent shows.
+func consentShown(s shownDialog, c consent) shownDialog {
+	s.reason, s.override = c.reason.Value(), c.step != 0
+	return s
+}
+
 func (d confirmDialog) shown() shownDialog {
 	s := requestShown("confirm", d.req)
 	if d.isTyped() {
 		s.want = d.want()
 	}
-	return s
+	return consentShown(s, d.consent)
 }
 
-func (d balanceDialog) shown() shownDialog { return requestShown("balance", d.req) }
+func (d balanceDialog) shown() shownDialog {
+	if d.review == nil {
+		return requestShown("balance", d.req)
+	}
+	s := requestShown("review", d.req)
+	s.amount = d.review.Raw
+	return consentShown(s, d.consent)
+}
 
 func (d jobDialog) shown() shownDialog {
 	s := requestShown("job", d.req)
 	s.want = d.req.target.Owner
-	return s
+	return consentShown(s, d.consent)
 }
 
 func (d countingDialog) shown() shownDialog { return shownDialog{kind: "counting", action: d.subject} }

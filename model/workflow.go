@@ -9,6 +9,7 @@ package model
 // and reports. What it changes for the tabs travels as one workflowMsg.
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 
@@ -28,6 +29,17 @@ type request struct {
 	// count is, for a user-wide job, how many of the user's strategies it
 	// changes, counted before its confirmation opened.
 	count int
+	// unaudited: the operator overrode an audit log that cannot be
+	// written; the Runner sends it with its Unaudited override.
+	unaudited bool
+}
+
+// runnerFor is the Runner that sends req: the dashboard's, with the
+// override when the operator used it.
+func (w workflow) runnerFor(req request) action.Runner {
+	r := w.env.runner()
+	r.Unaudited = req.unaudited
+	return r
 }
 
 func (r request) bulk() bool { return r.ids != nil }
@@ -97,7 +109,7 @@ func newWorkflow(e *env) workflow { return workflow{env: e} }
 // read-only mode, then what the table forbids (saying why, sending
 // nothing), and otherwise opens the confirmation.
 func (w workflow) ask(spec action.Spec, sel selection) (workflow, effect) {
-	if !w.env.actionsEnabled() {
+	if w.readOnly() {
 		return w, effect{notice: ui.NoticeReadOnly}
 	}
 	if w.overlay != nil {
@@ -132,6 +144,12 @@ func (w workflow) ask(spec action.Spec, sel selection) (workflow, effect) {
 	}
 	w.overlay = newConfirmDialog(w.env, req, 0).offerGentler(w.env, sel)
 	return w, effect{}
+}
+
+// readOnly reports whether the policy refuses every action: the gate asks
+// it before any dialog opens (the Runner refuses again when sending).
+func (w workflow) readOnly() bool {
+	return errors.Is(w.env.runner().Check(action.Target{}), action.ErrReadOnly)
 }
 
 // key hands a key to the open dialog and carries out its decision.
@@ -189,7 +207,7 @@ type actionDoneMsg struct {
 
 // actionCmd runs the action and re-reads the strategy.
 func (w workflow) actionCmd(req request) tea.Cmd {
-	ctx, runner := w.env.ctx, w.env.runner()
+	ctx, runner := w.env.ctx, w.runnerFor(req)
 	return func() tea.Msg {
 		res := runner.Run(ctx, req.spec, req.target)
 		msg := actionDoneMsg{req: req, res: res}
@@ -267,7 +285,10 @@ func (w workflow) settleAction(msg actionDoneMsg) (workflow, effect) {
 		}
 		w.overlay = resultDialog{styles: st, keys: keys, title: title, lines: lines}
 	}
-	if res.JournalErr != nil {
+	switch {
+	case res.Unaudited:
+		ef.notice += " · " + ui.NoticeUnaudited
+	case res.JournalErr != nil && res.Sent:
 		ef.notice += " · " + ui.JournalFailed(res.JournalErr.Error())
 	}
 	return w, ef
@@ -284,11 +305,11 @@ type bulkDoneMsg struct {
 
 // bulkCmd runs the action on each id in turn, then re-reads them.
 func (w workflow) bulkCmd(req request, busy []int64) tea.Cmd {
-	ctx, runner := w.env.ctx, w.env.runner()
+	ctx, runner := w.env.ctx, w.runnerFor(req)
 	return func() tea.Msg {
 		done := bulkDoneMsg{req: req, busy: busy}
 		for _, id := range req.ids {
-			t := action.Target{Strategy: api.Strategy{ID: id}, Owner: req.target.Owner}
+			t := action.Target{Strategy: api.Strategy{ID: id}, Owner: req.target.Owner, Reason: req.target.Reason}
 			done.results = append(done.results, runner.Run(ctx, req.spec, t))
 		}
 		for _, id := range req.ids {
@@ -306,33 +327,25 @@ func (w workflow) settleBulk(msg bulkDoneMsg) (workflow, effect) {
 	}
 	lines := make([]string, 0, len(msg.results)+len(msg.busy))
 	var journalErr error
+	unaudited := false
 	for _, r := range msg.results {
 		lines = append(lines, ui.BulkLine(r.Target.Strategy.ID, string(r.Outcome), string(r.Spec.Next), r.Reason))
-		if r.JournalErr != nil {
+		if r.JournalErr != nil && r.Sent {
 			journalErr = r.JournalErr
 		}
+		unaudited = unaudited || r.Unaudited
 	}
 	for _, id := range msg.busy {
 		lines = append(lines, ui.BulkBusyLine(id))
 	}
 	unmark := append(slices.Clone(msg.req.ids), msg.busy...)
 	ef := effect{notice: ui.BulkDone(msg.req.spec.Name), news: true, records: msg.records, unmark: unmark}
-	if journalErr != nil {
+	switch {
+	case unaudited:
+		ef.notice += " · " + ui.NoticeUnaudited
+	case journalErr != nil:
 		ef.notice += " · " + ui.JournalFailed(journalErr.Error())
 	}
 	w.overlay = resultDialog{styles: w.env.styles, keys: w.env.keys.Dialog, title: ui.BulkTitle(msg.req.spec.Name), lines: lines}
 	return w, ef
-}
-
-// journalWarning is the dialog's warning when the audit log cannot be
-// written now ("" when it can, or cannot tell).
-func journalWarning(e *env) string {
-	c, ok := e.journal.(interface{ Check() error })
-	if !ok {
-		return ""
-	}
-	if err := c.Check(); err != nil {
-		return ui.JournalFailed(err.Error())
-	}
-	return ""
 }

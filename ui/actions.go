@@ -34,10 +34,7 @@ type ActionDialogData struct {
 	Hidden int
 	Input  string // typed so far
 	Note   string // why the last submit was refused
-	// JournalWarning says the audit log cannot be written; the operator
-	// decides whether to send anyway.
-	JournalWarning string
-	Keys           DialogKeys
+	Keys   DialogKeys
 	// Instead names a gentler action offered in the same dialog (suspend
 	// in the halt dialog) and the key that chooses it; "" for none.
 	Instead    string
@@ -79,9 +76,6 @@ func ActionDialog(d ActionDialogData) Dialog {
 	if d.Typed {
 		dg.Lines = append(dg.Lines, "", "This cannot be undone.")
 	}
-	if d.JournalWarning != "" {
-		dg.Lines = append(dg.Lines, "", "Warning: "+d.JournalWarning)
-	}
 	if d.Note != "" {
 		dg.Lines = append(dg.Lines, "", d.Note)
 	}
@@ -115,6 +109,9 @@ const (
 var actionNotes = map[string][]string{
 	"halt": {"", HaltIrreversible, HaltReversible},
 }
+
+// ReasonNote is an action's reason in the Activity: "reason: INC-42".
+func ReasonNote(reason string) string { return "reason: " + reason }
 
 // TypedMismatch explains a typed confirmation that does not match.
 func TypedMismatch(want, action string) string {

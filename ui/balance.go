@@ -20,9 +20,17 @@ type BalanceDialogData struct {
 	Raw      string // Input as the raw integer, "" when it is not valid
 	Problem  string // why Input is not valid, "" when it is or is empty
 	Note     string // why the last submit was refused
-	// JournalWarning says the audit log cannot be written.
-	JournalWarning string
-	Keys           DialogKeys
+	// Review is set once the amount is accepted: what will be sent, in
+	// tokens and raw units, and the balance before and after. It is
+	// confirmed by its own key.
+	Review *BalanceReview
+	Keys   DialogKeys
+}
+
+// BalanceReview is the review before an amount is sent.
+type BalanceReview struct {
+	Amount string // "1.5 USDC (raw 1500000)"
+	After  string // "2 -> 3.5 USDC"
 }
 
 // BalanceForms is "1.5 TOK = 1500000 raw".
@@ -46,6 +54,18 @@ func BalanceDialog(d BalanceDialogData) Dialog {
 		"state     " + t.Status + " (unchanged)",
 		"side      " + d.Side,
 	}
+	if r := d.Review; r != nil {
+		dg.Title = "Confirm adding to strategy " + id + "?"
+		dg.Danger = true
+		dg.Lines = append(dg.Lines, labelled("amount", r.Amount)...)
+		dg.Lines = append(dg.Lines, labelled("balance", r.After)...)
+		if d.Effect != "" {
+			dg.Lines = append(dg.Lines, labelled("effect", d.Effect)...)
+		}
+		dg.Hint = Hint(WithDesc(d.Keys.Confirm, "add it"), d.Keys.Cancel) + " (default) · " +
+			Hint(WithDesc(d.Keys.DeleteChar, "change the amount"))
+		return dg
+	}
 	switch {
 	case d.Raw != "":
 		dg.Lines = append(dg.Lines, labelled("amount", BalanceForms(FormatUnits(d.Raw, d.Decimals), d.Symbol, d.Raw))...)
@@ -57,15 +77,12 @@ func BalanceDialog(d BalanceDialogData) Dialog {
 	if d.Effect != "" {
 		dg.Lines = append(dg.Lines, labelled("effect", d.Effect)...)
 	}
-	if d.JournalWarning != "" {
-		dg.Lines = append(dg.Lines, "", "Warning: "+d.JournalWarning)
-	}
 	if d.Note != "" {
 		dg.Lines = append(dg.Lines, "", d.Note)
 	}
-	dg.Prompt = "type the amount in " + OrDash(d.Symbol) + " and " + KeyName(d.Keys.Submit) + " to add it"
+	dg.Prompt = "type the amount in " + OrDash(d.Symbol) + " and " + KeyName(d.Keys.Submit) + " to review it"
 	dg.Input = d.Input
-	dg.Hint = Hint(d.Keys.Submit, d.Keys.Cancel)
+	dg.Hint = Hint(WithDesc(d.Keys.Submit, "review"), NonTyping(d.Keys.Cancel))
 	return dg
 }
 

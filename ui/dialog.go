@@ -64,3 +64,71 @@ func dropBlank(lines []string) []string {
 	}
 	return out
 }
+
+// Consent is what every confirmation shows besides its own question: the
+// operator's reason, and, when the audit log cannot take the intent, why
+// nothing will be sent and the override that sends it unrecorded.
+type Consent struct {
+	Reason   string
+	Editing  bool // keys type into the reason
+	Required bool // the profile requires a reason
+	// Audit says why the audit log cannot be written ("" when it can);
+	// Override is the override's step: OverrideNone, OverrideTyping
+	// (Want is typed, Input so far) or OverrideConfirm.
+	Audit    string
+	Override int
+	Want     string
+	Input    string
+	Note     string // why the last answer was refused
+	Keys     DialogKeys
+}
+
+// The steps of the override of an unwritable audit log.
+const (
+	OverrideNone = iota
+	OverrideTyping
+	OverrideConfirm
+)
+
+// WithConsent adds c to a dialog: the reason line and the audit problem;
+// while the reason is edited or the override asked, their prompt and hint
+// replace the dialog's own.
+func WithConsent(d Dialog, c Consent) Dialog {
+	reason := c.Reason
+	switch {
+	case reason != "":
+	case c.Required:
+		reason = "required: " + KeyName(c.Keys.Reason) + " to type one"
+	default:
+		reason = "none (" + KeyName(c.Keys.Reason) + " to add one)"
+	}
+	d.Lines = append(append(d.Lines, ""), labelled("reason", reason)...)
+	if c.Audit != "" {
+		d.Danger = true
+		d.Lines = append(d.Lines, "", "Nothing will be sent: "+c.Audit+".",
+			"To send it without an audit record, type "+c.Want+", then confirm once more.")
+	}
+	if c.Note != "" {
+		d.Lines = append(d.Lines, "", c.Note)
+	}
+	switch {
+	case c.Editing:
+		d.Prompt = "reason (a ticket or a sentence), " + KeyName(c.Keys.Submit) + " to keep it"
+		d.Input = c.Reason
+		d.Hint = Hint(WithDesc(c.Keys.Submit, "keep"), WithDesc(NonTyping(c.Keys.Cancel), "cancel"))
+	case c.Override == OverrideTyping:
+		d.Prompt = "type " + c.Want + " and " + KeyName(c.Keys.Submit) + " to send it WITHOUT an audit record"
+		d.Input = c.Input
+		d.Hint = Hint(c.Keys.Submit, NonTyping(c.Keys.Cancel)) + " (default)"
+	case c.Override == OverrideConfirm:
+		d.Title = "Send without an audit record? " + d.Title
+		d.Prompt, d.Input = "", ""
+		d.Hint = Hint(WithDesc(c.Keys.Confirm, "send unaudited"), c.Keys.Cancel) + " (default)"
+	default:
+		d.Hint += " · " + Hint(c.Keys.Reason)
+	}
+	return d
+}
+
+// NoticeUnaudited says an action was sent with the override, unrecorded.
+const NoticeUnaudited = "sent WITHOUT an audit record (override used)"

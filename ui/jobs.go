@@ -27,9 +27,7 @@ type JobDialogData struct {
 	Next    string
 	Input   string
 	Note    string
-	// JournalWarning says the audit log cannot be written.
-	JournalWarning string
-	Keys           DialogKeys
+	Keys    DialogKeys
 }
 
 // JobDialog words the confirmation of a user-wide job. It always cannot be
@@ -45,9 +43,6 @@ func JobDialog(d JobDialogData) Dialog {
 		dg.Lines = append(dg.Lines, labelled("effect", d.Effect)...)
 	}
 	dg.Lines = append(dg.Lines, "", "It runs in the background; its progress shows in the status line.", "This cannot be undone.")
-	if d.JournalWarning != "" {
-		dg.Lines = append(dg.Lines, "", "Warning: "+d.JournalWarning)
-	}
 	if d.Note != "" {
 		dg.Lines = append(dg.Lines, "", d.Note)
 	}

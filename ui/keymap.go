@@ -66,9 +66,10 @@ type InputKeys struct {
 }
 
 // DialogKeys answer a confirmation: Confirm is yes, Cancel no (the default,
-// as is Submit on a y/n dialog); Submit sends what was typed.
+// as is Submit on a y/n dialog); Submit sends what was typed; Reason moves
+// into the confirmation's reason field.
 type DialogKeys struct {
-	Confirm, Cancel, Submit, DeleteChar, Close key.Binding
+	Confirm, Cancel, Submit, DeleteChar, Close, Reason key.Binding
 }
 
 // ActionKeys bind action names (those of package action) to keys. An action
@@ -209,6 +210,7 @@ func DefaultDialogKeys() DialogKeys {
 		Submit:     bind([]string{"enter"}, "enter", "confirm when typed"),
 		DeleteChar: bind([]string{"backspace"}, "backspace", "delete"),
 		Close:      bind([]string{"esc", "enter", "q", " "}, "esc", "close"),
+		Reason:     bind([]string{"tab"}, "tab", "reason"),
 	}
 }
 
