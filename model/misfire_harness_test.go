@@ -143,18 +143,24 @@ type rig struct {
 	w, h   int
 	closed bool
 	syncs  uint64
+	sent   int64 // bytes written to the input
 }
 
-// countingReader counts the program's reads of its input: a read begun
-// after a write means every message parsed from it is queued.
+// countingReader tells how much of the input the program has dispatched:
+// Bubble Tea reads again only once every message parsed from the previous
+// read is taken by its event loop, so the bytes consumed before a read
+// begins are dispatched.
 type countingReader struct {
-	r     io.Reader
-	calls atomic.Uint64
+	r          io.Reader
+	consumed   int64 // the reader goroutine's own
+	dispatched atomic.Int64
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
-	c.calls.Add(1)
-	return c.r.Read(p)
+	c.dispatched.Store(c.consumed)
+	n, err := c.r.Read(p)
+	c.consumed += int64(n)
+	return n, err
 }
 
 // syncMsg marks a point in the program's message queue.
@@ -245,11 +251,11 @@ func (r *rig) write(b string, keys int) {
 func (r *rig) writeCount(b string) int {
 	r.t.Helper()
 	before, _ := r.trace.counts()
-	calls := r.reads.calls.Load()
 	if _, err := r.in.Write([]byte(b)); err != nil {
 		r.t.Fatalf("writing %q: %v", b, err)
 	}
-	r.waitUntil("the program reading again after "+strconvQuote(b), func() bool { return r.reads.calls.Load() > calls })
+	r.sent += int64(len(b))
+	r.waitUntil("the program reading again after "+strconvQuote(b), func() bool { return r.reads.dispatched.Load() >= r.sent })
 	r.syncs++
 	n := r.syncs
 	r.prog.Send(syncMsg(n))
