@@ -150,6 +150,27 @@ func TestCLIUserWideActionRecordsTheUser(t *testing.T) {
 	}
 }
 
+func TestCLIUserJobSaysStartedAndWaitFollowsItToTheEnd(t *testing.T) {
+	e := newCLIEnv(t)
+	s := e.strategyWith(api.StatusActive, false)
+	out, errOut, code := e.run("", "users", "disable-all", s.UserID, "--yes", "-o", "json")
+	var rs []map[string]any
+	if err := json.Unmarshal([]byte(out), &rs); code != 0 || err != nil || len(rs) != 1 || rs[0]["outcome"] != "started" {
+		t.Fatalf("disable-all without --wait: exit %d, %s; stderr %s", code, out, errOut)
+	}
+	if !strings.Contains(errOut, "started") || !strings.Contains(errOut, "--wait") {
+		t.Errorf("stderr does not say the job started: %q", errOut)
+	}
+	out, errOut, code = e.run("", "users", "remove-all", s.UserID, "--yes", "--wait", "--wait-timeout", "1d", "-o", "json")
+	if err := json.Unmarshal([]byte(out), &rs); code != 0 || err != nil || len(rs) != 1 || rs[0]["outcome"] != "done" ||
+		rs[0]["changed"] == nil || rs[0]["changed"] != rs[0]["strategies"] || rs[0]["changed"].(float64) < 1 {
+		t.Fatalf("remove-all --wait: exit %d, %s; stderr %s", code, out, errOut)
+	}
+	if e.status(s.ID) != api.StatusArchived {
+		t.Errorf("done reported while strategy %d is %s", s.ID, e.status(s.ID))
+	}
+}
+
 func TestCLIAPIRefusesOtherOriginsAndEscapes(t *testing.T) {
 	e := newCLIEnv(t)
 	for _, p := range []string{"https://elsewhere/", "//elsewhere/api/v1/users", "../", "../../x", "users/../../x", "users/%2e%2e/%2e%2e/x", "/api/v1/users"} {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"time"
+
 	"github.com/spf13/cobra"
 
 	"github.com/stratop/stratop/action"
@@ -59,7 +61,11 @@ func newUsersCmd() *cobra.Command {
 		}),
 	)
 	for _, spec := range []action.Spec{action.DisableAll, action.RemoveAll} {
-		var f actionFlags
+		var (
+			f       actionFlags
+			wait    bool
+			waitFor time.Duration
+		)
 		sub := &cobra.Command{
 			Use: spec.Name + " USER", Short: spec.Label + " (" + spec.Effect + ")",
 			Args: cobra.ExactArgs(1), ValidArgsFunction: noFiles,
@@ -67,10 +73,12 @@ func newUsersCmd() *cobra.Command {
 				if err := action.CheckUser(args[0]); err != nil {
 					return cliErr(cli.Usage("%s %q: %s: nothing sent", spec.Name, args[0], err))
 				}
-				return runAction(cmd, conn, f, cli.ActionOptions{Spec: spec, User: args[0]})
+				return runAction(cmd, conn, f, cli.ActionOptions{Spec: spec, User: args[0], Wait: wait, WaitTimeout: waitFor})
 			},
 		}
 		addActionFlags(sub, &f)
+		sub.Flags().BoolVar(&wait, "wait", false, "follow the started job to its end and say how many strategies it changed")
+		cli.DurationVar(sub.Flags(), &waitFor, "wait-timeout", cli.DefaultWaitTimeout, "with --wait: give up following after this long (exit 3)")
 		cmd.AddCommand(sub)
 	}
 	return cmd

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/api"
@@ -22,6 +23,11 @@ type ActionOptions struct {
 	Yes    bool   // confirmed on the command line
 	DryRun bool   // print the plan, send nothing
 	Format Format
+	// User-wide jobs: Wait follows a started job to its end (jobs.go),
+	// counting every Poll for at most WaitTimeout (0: the defaults).
+	Wait        bool
+	WaitTimeout time.Duration
+	Poll        time.Duration
 }
 
 // planItem is one target: read, checked and ready to send, or refused.
@@ -85,6 +91,9 @@ func RunAction(ctx context.Context, o IO, runner action.Runner, opt ActionOption
 		it.target.Reason = opt.Reason
 		res := runner.Run(ctx, opt.Spec, it.target)
 		results[i] = resultOf(opt.Spec, it, res)
+		if opt.Spec.Scope == action.ScopeUser && res.Outcome == audit.OutcomeDone {
+			results[i] = startedJob(ctx, o, runner, opt, it, results[i])
+		}
 		unauthorized = unauthorized || errors.Is(res.Err, api.ErrUnauthorized)
 		if res.Outcome == audit.OutcomeUnknown && opt.Spec.Scope == action.ScopeStrategy {
 			// The request may have been applied: say what the server shows now.
@@ -262,6 +271,10 @@ func exitCode(rs []Result) int {
 		case audit.OutcomeUnknown:
 			return ExitUnknown
 		case audit.OutcomeDone:
+		case outcomeStarted:
+			if r.Error != "" { // --wait did not see it end
+				return ExitUnknown
+			}
 		default:
 			code = ExitFailed
 		}

@@ -22,6 +22,10 @@ type Result struct {
 	Amount         string     `json:"amount,omitempty"` // add-balance, raw units
 	IdempotencyKey string     `json:"idempotencyKey,omitempty"`
 	Error          string     `json:"error,omitempty"`
+	// A user-wide job: the strategies it has to change (counted before it
+	// was sent, more if more appeared) and, with --wait, how many it did.
+	Strategies *int `json:"strategies,omitempty"`
+	Changed    *int `json:"changed,omitempty"`
 }
 
 // outcomePlanned marks a target --dry-run would send.
@@ -99,7 +103,7 @@ func printResults(o IO, f Format, rs []Result) error {
 		forCSV := f == CSV
 		s := sheet{head: []string{"ID", "USER", "ACTION", "BEFORE", "EXPECTED", "OUTCOME", "NOW", "DETAIL"}}
 		if forCSV {
-			s.head = []string{"id", "user", "action", "before", "expected", "outcome", "now", "newId", "amount", "idempotencyKey", "error"}
+			s.head = []string{"id", "user", "action", "before", "expected", "outcome", "now", "newId", "amount", "idempotencyKey", "error", "strategies", "changed"}
 		}
 		for _, r := range rs {
 			id := ""
@@ -112,10 +116,15 @@ func printResults(o IO, f Format, rs []Result) error {
 					nid = itoa(r.NewID)
 				}
 				s.rows = append(s.rows, []string{id, r.User, r.Action, string(r.Before), string(r.Expected), r.Outcome,
-					string(r.Now), nid, r.Amount, r.IdempotencyKey, r.Error})
+					string(r.Now), nid, r.Amount, r.IdempotencyKey, r.Error, optInt(r.Strategies), optInt(r.Changed)})
 				continue
 			}
 			detail := r.Error
+			if r.Strategies != nil && r.Changed != nil {
+				detail = joinDetail(ui.JobProgress(*r.Changed, *r.Strategies, string(r.Expected)), r.Error)
+			} else if r.Strategies != nil {
+				detail = joinDetail(strconv.Itoa(*r.Strategies)+" to change in the background", r.Error)
+			}
 			if r.NewID != 0 {
 				detail = "new strategy " + strconv.FormatInt(r.NewID, 10)
 			}
@@ -128,4 +137,19 @@ func printResults(o IO, f Format, rs []Result) error {
 		}
 		return s
 	})
+}
+
+func joinDetail(a, b string) string {
+	if b == "" {
+		return a
+	}
+	return a + "; " + b
+}
+
+// optInt writes a count that may be absent as "" when it is.
+func optInt(n *int) string {
+	if n == nil {
+		return ""
+	}
+	return strconv.Itoa(*n)
 }
