@@ -3,7 +3,8 @@ package watch
 import "time"
 
 // bucket is a token bucket: rate tokens a minute, holding at most one
-// interval's worth, so spending never averages above the rate and a quiet
+// interval's worth (and at least floor, so a short interval can still make
+// a cycle's reads), so spending never averages above the rate and a quiet
 // interval does not buy a burst later.
 type bucket struct {
 	rate   float64 // tokens a minute
@@ -12,8 +13,8 @@ type bucket struct {
 	at     time.Time
 }
 
-func newBucket(perMinute float64, interval time.Duration, now time.Time) *bucket {
-	c := perMinute * interval.Seconds() / 60
+func newBucket(perMinute float64, interval time.Duration, floor float64, now time.Time) *bucket {
+	c := max(perMinute*interval.Seconds()/60, floor)
 	return &bucket{rate: perMinute, cap: c, tokens: c, at: now}
 }
 

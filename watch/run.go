@@ -24,8 +24,8 @@ func (e *Engine) Run(ctx context.Context) error {
 	}
 	e.st = st
 	now := e.opts.Now()
-	e.reqs = newBucket(float64(e.opts.Budget), e.opts.Interval, now)
-	e.bytes = newBucket(float64(e.opts.ByteBudget), e.opts.Interval, now)
+	e.reqs = newBucket(float64(e.opts.Budget), e.opts.Interval, minBurst, now)
+	e.bytes = newBucket(float64(e.opts.ByteBudget), e.opts.Interval, minByteBurst, now)
 	e.mu.Lock()
 	e.stats.Since = now
 	e.held = st
@@ -48,6 +48,13 @@ func (e *Engine) Run(ctx context.Context) error {
 		}
 	}
 }
+
+// The smallest bursts: a cycle of the whole integration starts with six
+// reads (the totals and the users count), and one list page is about 66 KB.
+const (
+	minBurst     = 8
+	minByteBurst = 128 << 10
+)
 
 // SaveError is the last failure to write the cursor, nil when the last
 // save worked (or none was due). A watch whose cursor cannot be written
