@@ -18,7 +18,15 @@ require (
 	golang.org/x/term v0.47.0
 )
 
-require github.com/mr-tron/base58 v1.3.0
+require (
+	github.com/mr-tron/base58 v1.3.0
+	github.com/nicholas-fedor/shoutrrr v0.13.2
+)
+
+require (
+	github.com/mattn/go-colorable v0.1.14 // indirect
+	google.golang.org/protobuf v1.36.12 // indirect
+)
 
 require github.com/NimbleMarkets/ntcharts v0.4.0
 
@@ -52,7 +60,7 @@ require (
 	github.com/pb33f/ordered-map/v2 v2.3.2 // indirect
 	github.com/pelletier/go-toml/v2 v2.4.3
 	github.com/rivo/uniseg v0.4.7 // indirect
-	github.com/spf13/pflag v1.0.9 // indirect
+	github.com/spf13/pflag v1.0.10
 	github.com/xo/terminfo v0.0.0-20220910002029-abceb7e1c41e // indirect
 	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
