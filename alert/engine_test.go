@@ -138,7 +138,7 @@ func TestNoEventAlertedTwiceAcrossRestart(t *testing.T) {
 	stop() // a burst is still inside its window
 
 	e2, _ := start(t, o)
-	e2.Handle(status("r1", 1, "active", "paused"))                     // the watcher repeats it after its restart
+	e2.Handle(status("r1", 1, "active", "paused"))                          // the watcher repeats it after its restart
 	e2.Handle(watch.Event{ID: "g1", Kind: watch.KindAppeared, Strategy: 5}) // repeated too
 	e2.Handle(status("r2", 2, "active", "paused"))
 	clock.Advance(time.Minute)

@@ -14,9 +14,9 @@ import (
 // receiver is a loopback HTTP server standing in for a sink: it verifies
 // the signature of each message, records it, and can be taken down.
 type receiver struct {
-	t      *testing.T
-	srv    *httptest.Server
-	secret []byte
+	t       *testing.T
+	srv     *httptest.Server
+	secret  []byte
 	down    atomic.Bool
 	hang    atomic.Bool
 	release chan struct{} // ends hanging requests when the test ends

@@ -8,16 +8,16 @@ import (
 // Stats is a snapshot of the alerting for the metrics: reading it never
 // touches the disk or a sink.
 type Stats struct {
-	Events     map[string]int       // by event kind
-	Alerts     map[RuleKey]int      // raised, by rule and severity
-	Snoozed    map[string]int       // raised while snoozed, by rule
-	Deliveries map[string]int       // by sink
-	Failures   map[string]int       // by sink
-	Dropped    map[string]int       // by sink: past the outbox's bound
-	Outbox     map[string]int       // queued, by sink
-	Dead       bool                 // the dead-man message is out: no good read for too long
-	LastGood   time.Time            // the last good read the heartbeat saw
-	Digests    int                  // digests sent
+	Events     map[string]int  // by event kind
+	Alerts     map[RuleKey]int // raised, by rule and severity
+	Snoozed    map[string]int  // raised while snoozed, by rule
+	Deliveries map[string]int  // by sink
+	Failures   map[string]int  // by sink
+	Dropped    map[string]int  // by sink: past the outbox's bound
+	Outbox     map[string]int  // queued, by sink
+	Dead       bool            // the dead-man message is out: no good read for too long
+	LastGood   time.Time       // the last good read the heartbeat saw
+	Digests    int             // digests sent
 }
 
 // RuleKey names a rule and its severity.
