@@ -24,11 +24,20 @@ require (
 )
 
 require (
+	github.com/beorn7/perks v1.0.1 // indirect
+	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
+	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
+	github.com/prometheus/client_model v0.6.3 // indirect
+	github.com/prometheus/common v0.72.0 // indirect
+	github.com/prometheus/procfs v0.22.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 )
 
-require github.com/NimbleMarkets/ntcharts v0.4.0
+require (
+	github.com/NimbleMarkets/ntcharts v0.4.0
+	github.com/prometheus/client_golang v1.25.0
+)
 
 require (
 	github.com/aymanbagabas/go-osc52/v2 v2.0.1
