@@ -160,7 +160,7 @@ func newAddBalanceCmd(conn *connFlags) *cobra.Command {
 				return cliErr(err)
 			}
 			if amount == "" {
-				return cliErr(cli.Usage("add-balance: --amount is required"))
+				return cliErr(cli.Usage("add-balance: --amount is required: nothing sent"))
 			}
 			return runAction(cmd, *conn, f, cli.ActionOptions{Spec: action.AddBalance, IDs: ids, Amount: amount, Raw: raw})
 		},

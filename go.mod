@@ -39,6 +39,8 @@ require (
 	github.com/prometheus/client_golang v1.25.0
 )
 
+require github.com/creack/pty v1.1.24
+
 require (
 	github.com/aymanbagabas/go-osc52/v2 v2.0.1
 	github.com/aymanbagabas/go-udiff v0.3.1 // indirect
