@@ -48,8 +48,9 @@ func (m Model) handleKeys(msg tea.KeyMsg) (Model, tea.Cmd) {
 	cmds := make([]tea.Cmd, 0, len(keys))
 	for _, k := range keys {
 		var cmd tea.Cmd
+		before := m.shownNow()
 		m, cmd = m.handleKey(k)
-		m.traced(&k)
+		m.traced(&k, before)
 		cmds = append(cmds, cmd)
 	}
 	return m, tea.Batch(cmds...)

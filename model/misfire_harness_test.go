@@ -36,6 +36,7 @@ var readPOSTs = map[string]bool{
 
 // received is one state-changing request: its path and its body's ids.
 type received struct {
+	seq      int // keys the root had taken when it arrived
 	path     string
 	strategy int64  // from the path or the body's strategyId
 	user     string // the body's userId
@@ -46,6 +47,7 @@ type received struct {
 type postLog struct {
 	mu    sync.Mutex
 	posts []received
+	seq   func() int // keys taken so far
 }
 
 func (l *postLog) wrap(h http.Handler) http.Handler {
@@ -53,8 +55,12 @@ func (l *postLog) wrap(h http.Handler) http.Handler {
 		if r.Method != http.MethodGet && !readPOSTs[r.URL.Path] {
 			body, _ := io.ReadAll(r.Body)
 			r.Body = io.NopCloser(bytes.NewReader(body))
+			rec := parseReceived(r.URL.Path, body)
+			if l.seq != nil {
+				rec.seq = l.seq()
+			}
 			l.mu.Lock()
-			l.posts = append(l.posts, parseReceived(r.URL.Path, body))
+			l.posts = append(l.posts, rec)
 			l.mu.Unlock()
 		}
 		h.ServeHTTP(w, r)
@@ -186,8 +192,22 @@ func (s syncer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // width x height on a fresh sandbox (the program tests' seed, then sbOpts).
 func startRig(t *testing.T, sbOpts []sandbox.Option, width, height int, opts ...Option) *rig {
 	t.Helper()
-	sbOpts = append([]sandbox.Option{sandbox.WithSeed(1), sandbox.WithTick(0), sandbox.WithUsers(12), sandbox.WithStrategies(60),
-		sandbox.WithClock(func() time.Time { return sandboxEpoch })}, sbOpts...)
+	return startRigWith(t, rigSetup{sandbox: sbOpts}, width, height, opts...)
+}
+
+// rigSetup is what a rig may change beyond the options: the sandbox's
+// options, a wrapper of the program's model (for a deliberately broken
+// dashboard), and the profiles offered by the switcher.
+type rigSetup struct {
+	sandbox  []sandbox.Option
+	wrap     func(tea.Model) tea.Model
+	profiles func(API) Profiles
+}
+
+func startRigWith(t *testing.T, setup rigSetup, width, height int, opts ...Option) *rig {
+	t.Helper()
+	sbOpts := append([]sandbox.Option{sandbox.WithSeed(1), sandbox.WithTick(0), sandbox.WithUsers(12), sandbox.WithStrategies(60),
+		sandbox.WithClock(func() time.Time { return sandboxEpoch })}, setup.sandbox...)
 	sb := sandbox.New(sbOpts...)
 	posts := &postLog{}
 	srv := httptest.NewServer(posts.wrap(sb))
@@ -199,9 +219,16 @@ func startRig(t *testing.T, sbOpts []sandbox.Option, width, height int, opts ...
 		t.Fatal(err)
 	}
 	tr := &traceLog{}
+	posts.seq = func() int { k, _ := tr.counts(); return k }
 	opts = appOptions(append([]Option{withTrace(tr.add), WithExportDir(t.TempDir())}, opts...)...)
-	m := New(t.Context(), sandboxClient{c}, opts...)
-	pr := testkit.NewProbe(m.Tea())
+	if setup.profiles != nil {
+		opts = append(opts, WithProfiles(setup.profiles(sandboxClient{c})))
+	}
+	var tm tea.Model = New(t.Context(), sandboxClient{c}, opts...).Tea()
+	if setup.wrap != nil {
+		tm = setup.wrap(tm)
+	}
+	pr := testkit.NewProbe(tm)
 	inR, inW := io.Pipe()
 	reads, synced := &countingReader{r: inR}, &atomic.Uint64{}
 	prog := tea.NewProgram(syncer{Model: pr, seen: synced}, tea.WithInput(reads), tea.WithOutput(io.Discard), tea.WithoutSignals())

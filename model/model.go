@@ -106,7 +106,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if m.hidden() {
 			m = m.hideOverlays()
 		}
-		m.traced(nil)
+		m.traced(nil, shownDialog{})
 	case tea.KeyMsg:
 		var c1 tea.Cmd
 		if m.pace.blurred {

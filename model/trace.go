@@ -13,6 +13,8 @@ type traceEvent struct {
 	key           string
 	width, height int // after a resize
 	hidden        bool
+	profile       string
+	before        shownDialog // the dialog open when the key arrived
 	shown         shownDialog // the dialog open after the key (kind "" for none)
 	// Other layers that an escape must close.
 	switcher, help, capturing bool
@@ -30,23 +32,30 @@ type shownDialog struct {
 	amount   string  // the review: the raw amount that would be sent
 	retry    bool    // a result offering to send the action again
 	reason   string  // the reason typed so far
-	override bool    // the unaudited override is armed
+	editing  bool    // keys type into the reason
+	override bool    // the unaudited override is asked
 }
 
-// traced reports a key (or a resize when msg is nil) to the env's trace.
-func (m Model) traced(msg *tea.KeyMsg) {
+// traced reports a key (or a resize when msg is nil) to the env's trace;
+// before is what was open when it arrived.
+func (m Model) traced(msg *tea.KeyMsg, before shownDialog) {
 	if m.env.trace == nil {
 		return
 	}
-	ev := traceEvent{width: m.width, height: m.height, hidden: m.hidden(), switcher: m.switcher != nil,
-		help: m.showHelp, capturing: m.tabs[m.active].Capturing()}
+	ev := traceEvent{width: m.width, height: m.height, hidden: m.hidden(), profile: m.env.profile, before: before,
+		shown: m.shownNow(), switcher: m.switcher != nil, help: m.showHelp, capturing: m.tabs[m.active].Capturing()}
 	if msg != nil {
 		ev.key = msg.String()
 	}
-	if m.acts.overlay != nil {
-		ev.shown = m.acts.overlay.shown()
-	}
 	m.env.trace(ev)
+}
+
+// shownNow is the open dialog, for the trace (zero without a trace).
+func (m Model) shownNow() shownDialog {
+	if m.env.trace == nil || m.acts.overlay == nil {
+		return shownDialog{}
+	}
+	return m.acts.overlay.shown()
 }
 
 func requestShown(kind string, r request) shownDialog {
@@ -56,7 +65,7 @@ func requestShown(kind string, r request) shownDialog {
 
 // consentShown adds what the consent shows.
 func consentShown(s shownDialog, c consent) shownDialog {
-	s.reason, s.override = c.reason.Value(), c.step != 0
+	s.reason, s.editing, s.override = c.reason.Value(), c.editing, c.step != 0
 	return s
 }
 
