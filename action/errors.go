@@ -42,5 +42,5 @@ func ErrorText(err error, spec Spec) string {
 	case errors.As(err, &te) && !te.MaybeDelivered:
 		return "not sent: cannot reach the server"
 	}
-	return ui.ErrorText(err, "the server")
+	return ui.ErrorText(err, "")
 }

@@ -137,7 +137,7 @@ func (r Runner) Run(ctx context.Context, spec Spec, t Target) Result {
 			return res
 		case err != nil:
 			res.Outcome, res.Err = audit.OutcomeFailed, err
-			res.Reason = "could not check it first (" + ui.ErrorText(err, "the server") + "): nothing sent"
+			res.Reason = "could not check it first (" + ui.ErrorText(err, "") + "): nothing sent"
 			return res
 		}
 		res.Current = cur
@@ -250,7 +250,7 @@ func classify(err error, spec Spec) (Outcome, string) {
 	case err == nil:
 		return audit.OutcomeDone, ""
 	case Unknown(err):
-		return audit.OutcomeUnknown, "outcome unknown (" + ui.ErrorText(err, "the server") + ")"
+		return audit.OutcomeUnknown, "outcome unknown (" + ui.ErrorText(err, "") + ")"
 	case errors.Is(err, api.ErrBadRequest):
 		return audit.OutcomeRefused, ErrorText(err, spec)
 	}

@@ -13,7 +13,8 @@ import (
 // apiError turns a non-2xx answer into *Error, with the message of a JSON
 // error body when there is one and the status text otherwise.
 func (c *Client) apiError(method, path string, resp *http.Response, body []byte) *Error {
-	e := &Error{StatusCode: resp.StatusCode, Method: method, Path: path}
+	e := &Error{StatusCode: resp.StatusCode, Method: method, Path: path, Origin: c.named(),
+		ContentType: c.clean(resp.Header.Get("Content-Type"), 80)}
 	if ra, ok := parseRetryAfter(resp.Header.Get("Retry-After"), c.cfg.now()); ok {
 		e.RetryAfter = ra
 	}

@@ -58,6 +58,11 @@ type Error struct {
 	Method     string
 	Path       string        // escaped URL path, without query
 	RetryAfter time.Duration // from the Retry-After header; 0 when absent
+	// Origin is scheme://host[:port] of the server asked (where.go), and
+	// ContentType what its answer said it was (sanitised): an HTML page
+	// here means a proxy's or a wrong base URL's, not the interface's.
+	Origin      string
+	ContentType string
 }
 
 // Error reads "api: GET /api/v1/users/x: 404 Not Found: user not found".
@@ -110,6 +115,7 @@ type DecodeError struct {
 	StatusCode  int
 	ContentType string // sanitised and capped
 	Err         error  // the JSON error, or ErrResponseTooLarge
+	Origin      string // scheme://host[:port] of the server asked
 }
 
 // Error names the route and what was wrong, never the body itself.

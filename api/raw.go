@@ -60,14 +60,14 @@ func (c *Client) Raw(ctx context.Context, method, path string, body []byte) (*Ra
 	defer func() { _ = resp.Body.Close() }()
 	ct := c.clean(resp.Header.Get("Content-Type"), 80)
 	if resp.ContentLength > c.cfg.maxBytes {
-		return nil, &DecodeError{Method: method, Path: u.EscapedPath(), StatusCode: resp.StatusCode, ContentType: ct, Err: ErrResponseTooLarge}
+		return nil, &DecodeError{Method: method, Path: u.EscapedPath(), StatusCode: resp.StatusCode, ContentType: ct, Err: ErrResponseTooLarge, Origin: c.named()}
 	}
 	b, err := io.ReadAll(io.LimitReader(resp.Body, c.cfg.maxBytes+1))
 	if err != nil {
 		return nil, c.transportError(err, tr, "read")
 	}
 	if int64(len(b)) > c.cfg.maxBytes {
-		return nil, &DecodeError{Method: method, Path: u.EscapedPath(), StatusCode: resp.StatusCode, ContentType: ct, Err: ErrResponseTooLarge}
+		return nil, &DecodeError{Method: method, Path: u.EscapedPath(), StatusCode: resp.StatusCode, ContentType: ct, Err: ErrResponseTooLarge, Origin: c.named()}
 	}
 	if s := string(b); c.scrub(s) != s {
 		b = []byte(c.scrub(s))

@@ -50,7 +50,7 @@ func (c *Client) send(ctx context.Context, rt route, read bodyReader) (*rawRespo
 			return raw, nil
 		}
 		if i+1 >= attempts || ctx.Err() != nil || !retryable(err) {
-			return nil, err
+			return nil, c.locate(err)
 		}
 		if werr := c.cfg.sleep(ctx, c.retryWait(i, err)); werr != nil {
 			return nil, &TransportError{Op: "wait", Host: c.base.Host, Err: werr, MaybeDelivered: true}

@@ -61,7 +61,7 @@ func notifyBytes(mode, mux, text string) string {
 
 // notifyCmd writes one notification; it reports nothing back.
 func notifyCmd(e *env, text string) tea.Cmd {
-	out, b := e.tools.term, notifyBytes(e.notify, e.tools.mux, text)
+	out, b := e.tools.term, notifyBytes(e.notify, e.tools.mux, ui.NotifyFrom(e.profile, text))
 	if out == nil || b == "" {
 		return nil
 	}

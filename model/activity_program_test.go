@@ -218,14 +218,14 @@ func TestOneNotificationPerObservation(t *testing.T) {
 	for _, tc := range []struct{ mode, mux, want string }{
 		{NotifyBell, "", "\a"},
 		{NotifyBell, "tmux", "\a"},
-		{NotifyOSC, "", "\x1b]9;stratop: status strategy 1 user u1 active -> paused\x1b\\"},
-		{NotifyOSC, "tmux", "\x1bPtmux;\x1b\x1b]9;stratop: status strategy 1 user u1 active -> paused\x1b\x1b\\\x1b\\"},
-		{NotifyOSC777, "", "\x1b]777;notify;stratop;stratop: status strategy 1 user u1 active -> paused\x1b\\"},
+		{NotifyOSC, "", "\x1b]9;stratop prod-eu: status strategy 1 user u1 active -> paused\x1b\\"},
+		{NotifyOSC, "tmux", "\x1bPtmux;\x1b\x1b]9;stratop prod-eu: status strategy 1 user u1 active -> paused\x1b\x1b\\\x1b\\"},
+		{NotifyOSC777, "", "\x1b]777;notify;stratop;stratop prod-eu: status strategy 1 user u1 active -> paused\x1b\\"},
 		{NotifyNone, "", ""},
 	} {
 		out.Reset()
 		e := newEnv(t.Context(), newFakeAPI(), []Option{WithClock(func() time.Time { return t0 }),
-			WithNotify(tc.mode), WithTerminal(&out), WithMultiplexer(tc.mux)}, nil)
+			WithNotify(tc.mode), WithTerminal(&out), WithMultiplexer(tc.mux), WithProfile("prod-eu")}, nil)
 		e.watchStart = watchSetOf(Watches{Strategies: []int64{1, 2}})
 		tb := newActivityTab(e)
 		if _, _, changed := tb.Observe(page(srcWatch, span{1, 2}, strat(1, api.StatusActive), strat(2, api.StatusActive))); changed {

@@ -178,9 +178,10 @@ func WatchesUnsaved(err string) string { return "watches could not be saved: " +
 // AuditUnreadable says the audit log could not be read.
 func AuditUnreadable(err string) string { return "audit log could not be read: " + Sanitize(err) }
 
-// NotifyText is the text of a desktop notification for an entry.
+// NotifyText is what a desktop notification says of an entry; NotifyFrom
+// heads it with the profile.
 func NotifyText(e ActivityEntry) string {
-	s := "stratop: " + e.Kind
+	s := e.Kind
 	if e.Strategy != 0 {
 		s += " strategy " + Int(e.Strategy)
 	}
@@ -191,6 +192,16 @@ func NotifyText(e ActivityEntry) string {
 		s += " " + OrDash(e.Old) + " -> " + OrDash(e.New)
 	}
 	return s
+}
+
+// NotifyFrom heads a notification with the profile it is about: it is
+// read away from the dashboard, where the header naming the profile is
+// not in sight, and an operator may run one dashboard per profile.
+func NotifyFrom(profile, text string) string {
+	if profile == "" {
+		return "stratop: " + text
+	}
+	return "stratop " + Sanitize(profile) + ": " + text
 }
 
 // WatchingCount says what is watched: "watching 2 strategies, 1 user".

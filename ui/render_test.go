@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"encoding/json"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -124,6 +126,13 @@ func TestErrorText(t *testing.T) {
 		{&api.Error{StatusCode: 503}, "server error 503 from h.example"},
 		{&api.Error{StatusCode: 429}, "rate limited by h.example: slowing down"},
 		{errors.New("bad\x1b[2Jthing"), "badthing"},
+		{&api.Error{StatusCode: 502, ContentType: "text/html; charset=utf-8"}, "server error 502 from h.example (got text/html)"},
+		{&api.Error{StatusCode: 404, ContentType: "text/html"}, "not found: got text/html from h.example: check the base URL"},
+		{&api.Error{StatusCode: 404, ContentType: "application/json", Message: "user not found"}, "not found: user not found"},
+		{&api.DecodeError{StatusCode: 200, ContentType: "text/html", Err: errors.New("x")}, "got text/html from h.example: check the base URL"},
+		{&api.DecodeError{StatusCode: 200, ContentType: "application/json", Err: &json.UnmarshalTypeError{Value: "string", Field: "strategies.id"}},
+			"unexpected answer from h.example: field strategies.id holds a JSON string"},
+		{&api.DecodeError{StatusCode: 200, ContentType: "application/json", Err: io.ErrUnexpectedEOF}, "unexpected answer from h.example: malformed or cut JSON"},
 	}
 	for _, c := range cases {
 		if got := ErrorText(c.err, "h.example"); got != c.want {

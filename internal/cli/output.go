@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -11,11 +12,20 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/ui"
 )
 
 // errorText is an error in the words of the dashboard's status line.
-func errorText(err error) string { return ui.ErrorText(err, "the server") }
+// errorText words an error for stderr, naming the server from the error
+// itself: on the command line nothing else shows which host answered.
+func errorText(err error) string {
+	t := ui.ErrorText(err, "")
+	if where := api.Where(err); where != "" && errors.Is(err, api.ErrUnauthorized) {
+		t += " (" + where + " answered 401)"
+	}
+	return t
+}
 
 // encodeJSON re-encodes v as JSON (never the server's bytes) and escapes
 // what a terminal could act on even inside a JSON string: DEL, C1 controls

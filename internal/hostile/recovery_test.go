@@ -106,7 +106,7 @@ var reasonOf = map[hostile.FaultMode]string{
 	hostile.Reset:         "cannot reach",
 	hostile.Trickle:       "cannot reach",
 	hostile.HTMLError:     "server error 503",
-	hostile.HTML200:       "unexpected answer",
+	hostile.HTML200:       "got text/html",
 	hostile.WrongTypes:    "unexpected answer",
 	hostile.Down:          "cannot reach",
 	hostile.Status403:     "forbidden",
