@@ -55,6 +55,11 @@ type observation struct {
 	complete bool
 	// gone are strategies a read by id found not to exist (404).
 	gone []int64
+	// confirmed are strategies that left a complete read of the same
+	// source and parameters as the read before, read again by id: a change
+	// of theirs (archived, completed) is reported; they are then forgotten
+	// like any strategy that left the source.
+	confirmed []api.Strategy
 	// newest says the read holds the integration's newest strategy (its
 	// first page, newest first, unfiltered). Only such a read sets the
 	// mark above which a strategy has appeared: any other read may show
@@ -152,28 +157,13 @@ func (d *differ) applyStrategies(o observation, now time.Time, emit func(ui.Acti
 		}
 		cur.refs |= o.source
 		cur.stamp = d.stamp
-		if o.span.first > cur.last {
-			if s.Status != cur.status && s.Status != "" {
-				kind := ui.KindStatus
-				switch s.Status {
-				case api.StatusCompleted:
-					kind = ui.KindCompleted
-				case api.StatusArchived:
-					kind = ui.KindVanished
-				}
-				old := cur.status
-				cur.status = s.Status
-				emit(d.entry(now, kind, s.ID, cur, string(old), string(s.Status)))
-			}
-			cur.last = o.span.last
-			if s.UserID != "" {
-				cur.user = s.UserID
-			}
-			if s.Pool.Symbol != "" {
-				cur.symbol = s.Pool.Symbol
-			}
+		d.known[s.ID] = d.compare(o, now, s, cur, emit)
+	}
+	for i := range o.confirmed {
+		s := &o.confirmed[i]
+		if cur, ok := d.known[s.ID]; ok {
+			d.known[s.ID] = d.compare(o, now, s, cur, emit)
 		}
-		d.known[s.ID] = cur
 	}
 	if baseline {
 		d.hasMaxID = true
@@ -193,6 +183,34 @@ func (d *differ) applyStrategies(o observation, now time.Time, emit func(ui.Acti
 		}
 		d.known[id] = s
 	}
+}
+
+// compare reports a change of s from what cur holds, when the read that
+// saw s began after the one that set cur ended, and returns what to hold.
+func (d *differ) compare(o observation, now time.Time, s *api.Strategy, cur seenStrategy, emit func(ui.ActivityEntry)) seenStrategy {
+	if o.span.first <= cur.last {
+		return cur
+	}
+	if s.Status != cur.status && s.Status != "" {
+		kind := ui.KindStatus
+		switch s.Status {
+		case api.StatusCompleted:
+			kind = ui.KindCompleted
+		case api.StatusArchived:
+			kind = ui.KindVanished
+		}
+		old := cur.status
+		cur.status = s.Status
+		emit(d.entry(now, kind, s.ID, cur, string(old), string(s.Status)))
+	}
+	cur.last = o.span.last
+	if s.UserID != "" {
+		cur.user = s.UserID
+	}
+	if s.Pool.Symbol != "" {
+		cur.symbol = s.Pool.Symbol
+	}
+	return cur
 }
 
 func (d *differ) applyCounts(o observation, now time.Time, emit func(ui.ActivityEntry)) {

@@ -275,3 +275,42 @@ func BenchmarkRingFill(b *testing.B) {
 	}
 	b.ReportMetric(retained, "retained-MB")
 }
+
+func TestDifferReportsALeaverConfirmedByIDOnce(t *testing.T) {
+	r := newDiffRun()
+	p := stratsFrom(1, 5, api.StatusActive)
+	r.apply(page(srcList, r.next(), p...))
+	// Strategy 3 left the same page: read by id, it is archived; 4 left
+	// too, pushed along, unchanged; 5 is gone (404).
+	o := page(srcList, r.next(), p[0], p[1])
+	o.confirmed = []api.Strategy{strat(3, api.StatusArchived), strat(4, api.StatusActive)}
+	o.gone = []int64{5}
+	got := r.apply(o)
+	if len(got) != 2 {
+		t.Fatalf("got %+v, want strategy 3 archived and 5 gone", got)
+	}
+	byID := map[int64]ui.ActivityEntry{got[0].Strategy: got[0], got[1].Strategy: got[1]}
+	if e := byID[3]; e.Kind != ui.KindVanished || e.Old != "active" || e.New != "archived" || e.User != "u3" {
+		t.Errorf("strategy 3: %+v, want vanished active -> archived", e)
+	}
+	if e := byID[5]; e.Kind != ui.KindVanished || e.New != "gone" {
+		t.Errorf("strategy 5: %+v, want vanished (gone)", e)
+	}
+	// They were forgotten: told once, whatever reads follow.
+	if n := r.d.size(); n != 2 {
+		t.Errorf("the differ holds %d strategies, want the 2 shown", n)
+	}
+	o = page(srcList, r.next(), p[0], p[1])
+	o.confirmed = []api.Strategy{strat(3, api.StatusArchived)}
+	o.gone = []int64{5}
+	if got := r.apply(o); len(got) != 0 {
+		t.Fatalf("reported again: %+v", got)
+	}
+	// A confirmation read before the row was last set is not compared.
+	r.apply(page(srcList, r.next(), p[0], p[1]))
+	stale := page(srcList, span{1, 2}, p[0])
+	stale.confirmed = []api.Strategy{strat(2, api.StatusPaused)}
+	if got := r.apply(stale); len(got) != 0 {
+		t.Fatalf("an older confirmation reported %+v", got)
+	}
+}

@@ -49,14 +49,15 @@ func strategiesOf(list []api.Strategy) iter.Seq[*api.Strategy] {
 
 // observe: a page of the Strategies tab. The page is the list source's
 // whole set; a row that left it (another page, filter or sort) is only
-// forgotten, never reported. The unfiltered first page, newest first,
+// forgotten, never reported, but for one that left the same page, read by
+// id: its change (archived, gone) is. The unfiltered first page, newest first,
 // holds the newest strategy of the integration (see observation.newest).
 func (nd *strategiesData) observe(s span) observation {
 	if nd == nil {
 		return observation{}
 	}
 	items := nd.items
-	return observation{source: srcList, span: s, complete: true, newest: nd.newest, strategies: func(yield func(*api.Strategy) bool) {
+	return observation{source: srcList, span: s, complete: true, newest: nd.newest, confirmed: nd.confirmed, gone: nd.gone, strategies: func(yield func(*api.Strategy) bool) {
 		for i := range items {
 			if !yield(&items[i].Strategy) {
 				return

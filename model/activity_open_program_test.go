@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stratop/stratop/api"
 )
 
 func TestProgramEnterOnAStrategyOffThePageOpensItByID(t *testing.T) {
@@ -73,5 +75,46 @@ func TestProgramEnterOnAStrategyThatNoLongerExistsSaysSo(t *testing.T) {
 	a.waitFor("the full help", func(v string) bool { return !strings.Contains(v, "no longer exists") })
 	if strings.Contains(a.frame(), "Halt strategy") {
 		t.Fatalf("a halt dialog opened:\n%s", a.frame())
+	}
+}
+
+func TestProgramArchiveBehindTheDashboardsBackIsReportedOnceByID(t *testing.T) {
+	a := startApp(t, 80, 24, WithInterval(time.Hour))
+	a.keys("2")
+	a.waitReady("page 1 of 3")
+	var target api.Strategy
+	for _, s := range a.firstRows(10) {
+		if s.Status != api.StatusArchived {
+			target = s
+			break
+		}
+	}
+	a.setStatus(target.ID, api.StatusArchived) // leaves the page
+	reads := a.sb.Hits(routeRead)
+	a.keys("ctrl+r")
+	a.waitText("Activity (")
+	if a.sb.Hits(routeRead) != reads+1 {
+		t.Fatalf("%d reads by id, want 1 (the strategy that left the page)", a.sb.Hits(routeRead)-reads)
+	}
+	// Read twice more: the page no longer lacks it, nothing is read by id.
+	for range 2 {
+		before := a.sb.Hits(routeStrategies)
+		a.keys("ctrl+r")
+		a.waitMoreHits(routeStrategies, 1+before-a.sb.Hits(routeStrategies))
+	}
+	a.keys("5")
+	defer func() {
+		if n := a.sb.Hits(routeRead) - reads; n != 1 {
+			t.Errorf("%d reads by id in all, want 1", n)
+		}
+	}()
+	change := string(target.Status) + " -> archived"
+	a.waitText(change)
+	row := lineWith(a.frame(), change)
+	if !strings.Contains(row, "vanished") || !strings.Contains(row, " "+itoa(target.ID)+" ") {
+		t.Fatalf("the line is not strategy %d vanished (archived): %q", target.ID, row)
+	}
+	if n := strings.Count(a.frame(), change); n != 1 {
+		t.Fatalf("reported %d times:\n%s", n, a.frame())
 	}
 }

@@ -8,6 +8,7 @@ package model
 import (
 	"context"
 	"reflect"
+	"slices"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -27,11 +28,24 @@ type strategiesData struct {
 	gains      []ui.ChainGain
 	userCounts string // the user's totals in words, "" when not sent
 	newest     bool   // the integration's first page, newest first, unfiltered
+	view       stratView
+	// confirmed and gone are the strategies the previous page of the same
+	// view held and this one lacks, read by id: found (their state now) or
+	// not (404). Only the Activity reads them.
+	confirmed []api.Strategy
+	gone      []int64
+}
+
+// stratView is what a page of the list was asked for.
+type stratView struct {
+	user   string
+	filter stratFilter
+	page   int
 }
 
 // same reports whether two prepared pages show the same thing.
 func (a *strategiesData) same(b *strategiesData) bool {
-	return a.userView == b.userView && a.newest == b.newest && a.page == b.page && a.pages == b.pages && a.total == b.total &&
+	return a.view == b.view && a.userView == b.userView && a.newest == b.newest && a.page == b.page && a.pages == b.pages && a.total == b.total &&
 		a.userCounts == b.userCounts && reflect.DeepEqual(a.gains, b.gains) && reflect.DeepEqual(a.items, b.items)
 }
 
@@ -83,11 +97,36 @@ func (t strategiesTab) fetchList(gen uint64) tea.Cmd {
 			}
 			nd = prepareFilteredStrategies(r)
 		}
+		nd.view = stratView{user: user, filter: filter, page: page}
 		if prev != nil && prev.same(nd) {
 			return prev, nil // unchanged: the tab keeps everything it built
 		}
+		nd.confirmLeavers(ctx, client, prev)
 		return nd, nil
 	})
+}
+
+// confirmLeavers reads by id the strategies prev held and nd lacks when
+// both are the same view: paging, sorting and filtering are not changes,
+// but a strategy that left the same page was archived, removed, changed
+// state or was pushed along, and its read by id tells which. When the
+// reads fail the leavers are only forgotten: the page itself was read.
+func (nd *strategiesData) confirmLeavers(ctx context.Context, client API, prev *strategiesData) {
+	if prev == nil || prev.view != nd.view {
+		return
+	}
+	var missing []int64
+	for _, id := range prev.ids {
+		if !slices.Contains(nd.ids, id) {
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	if found, gone, err := readByID(ctx, client, missing); err == nil {
+		nd.confirmed, nd.gone = found, gone
+	}
 }
 
 func prepareStrategiesPage(p *api.StrategiesPage) *strategiesData {
