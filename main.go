@@ -68,6 +68,8 @@ func newRootCmd() *cobra.Command {
 		newAPICmd(),
 		newConfigCmd(),
 		newWatchCmd(),
+		newServeCmd(),
+		newAlertsCmd(),
 	)
 	usageErrors(root)
 	return root

@@ -8,6 +8,8 @@ package alert
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"path/filepath"
 	"sync"
@@ -166,15 +168,16 @@ func (e *Engine) savePending() {
 // rule is snoozed (then it is open, marked snoozed, and not sent).
 func (e *Engine) raise(r config.AlertRule, evs []watch.Event, now time.Time) {
 	m := burst(r.Name, r.Severity, evs, now)
+	id := shortID(m.ID)
 	snoozed := false
 	err := e.store.Update(func(b *Board) error {
 		snoozed = now.Before(b.Snoozed[r.Name])
 		for _, o := range b.Open {
-			if o.ID == m.ID {
+			if o.ID == id {
 				return nil
 			}
 		}
-		b.Open = append(b.Open, Open{ID: m.ID, Rule: r.Name, Severity: r.Severity, Time: now,
+		b.Open = append(b.Open, Open{ID: id, Rule: r.Name, Severity: r.Severity, Time: now,
 			Title: m.Title, Count: len(evs), Snoozed: snoozed})
 		return nil
 	})
@@ -185,6 +188,13 @@ func (e *Engine) raise(r config.AlertRule, evs []watch.Event, now time.Time) {
 	if !snoozed {
 		e.queue(m, r.To)
 	}
+}
+
+// shortID is the id an operator types in `stratop alerts ack`: eight hex
+// digits of the message id's hash.
+func shortID(messageID string) string {
+	sum := sha256.Sum256([]byte(messageID))
+	return hex.EncodeToString(sum[:4])
 }
 
 // queue puts m in the outboxes of the sinks named.

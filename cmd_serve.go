@@ -1,0 +1,183 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/stratop/stratop/alert"
+	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/config"
+	"github.com/stratop/stratop/internal/cli"
+	"github.com/stratop/stratop/metrics"
+	"github.com/stratop/stratop/watch"
+)
+
+// serveFlags are the flags of `stratop serve`.
+type serveFlags struct {
+	conn     connFlags
+	listen   string
+	interval time.Duration
+	budget   string
+}
+
+// newServeCmd is `stratop serve`: the watcher of the whole integration
+// with the settings file's alert rules and a Prometheus endpoint, for a
+// server with nobody at a screen.
+func newServeCmd() *cobra.Command {
+	var f serveFlags
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Watch the integration unattended: alerts to sinks, /metrics and /healthz",
+		Long: "Run the watcher over the whole integration, send the settings file's [[alerts]] to their\n" +
+			"[sinks], and serve /metrics (Prometheus) and /healthz on --listen. State (event ids seen,\n" +
+			"outboxes, open alerts) lives under $XDG_STATE_HOME/stratop/<profile>/. Listening beyond\n" +
+			"loopback needs a bearer token in " + metrics.EnvToken + ". SIGINT or SIGTERM stop it cleanly.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd, f) },
+	}
+	addConnFlags(cmd, &f.conn)
+	fl := cmd.Flags()
+	fl.StringVar(&f.listen, "listen", metrics.DefaultListen, "address of /metrics and /healthz")
+	cli.DurationVar(fl, &f.interval, "interval", watch.DefaultInterval, "time between reads")
+	fl.StringVar(&f.budget, "budget", fmt.Sprintf("%d/min", watch.DefaultBudget), "requests at most, e.g. 300/min")
+	return cmd
+}
+
+func serveUsage(err error) error { return &exitCodeError{code: cli.ExitUsage, err: err} }
+
+func runServe(cmd *cobra.Command, f serveFlags) error {
+	cfg, err := loadSettings(cmd)
+	if err != nil {
+		return serveUsage(err)
+	}
+	budget, err := parseBudget(f.budget)
+	if err != nil {
+		return serveUsage(err)
+	}
+	if f.interval <= 0 {
+		return serveUsage(errors.New("serve: --interval must be positive"))
+	}
+	token := os.Getenv(metrics.EnvToken)
+	if err := metrics.CheckListen(f.listen, token); err != nil {
+		return serveUsage(err)
+	}
+	sinks, err := buildSinks(cfg)
+	if err != nil {
+		return serveUsage(err)
+	}
+	target, err := resolveDashboardCredentials(cmd.Context(), f.conn.profile, f.conn.baseURL)
+	if err != nil {
+		return err
+	}
+	dir, err := alert.StateDir(target.Profile, os.Getenv)
+	if err != nil {
+		return serveUsage(fmt.Errorf("serve: %w", err))
+	}
+	logger := log.New(cmd.ErrOrStderr(), "", log.LstdFlags)
+	serve := cfg.Serve()
+	alerts, err := alert.New(alert.Options{Rules: cfg.Alerts(), Sinks: sinks, Dir: dir, Interval: f.interval,
+		Heartbeat: serve.Heartbeat, HeartbeatTo: serve.HeartbeatTo, Digest: serve.Digest, DigestTo: serve.DigestTo,
+		Logf: logger.Printf})
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+
+	meter, latency := watch.NewMeter(), metrics.NewLatency()
+	c, err := api.New(target.BaseURL, api.WithCredentials(target.Creds), api.WithTimeout(cliTimeout),
+		api.WithMaxResponseBytes(cliMaxResponse), api.WithAttemptObserver(func(a api.Attempt) {
+			meter.Observe(a)
+			latency.Observe(a)
+		}))
+	if err != nil {
+		return serveUsage(errors.New("stratop: " + err.Error()))
+	}
+	eng := watch.New(c, watch.Options{
+		Profile: target.Profile, Host: c.Host(), Scope: watch.Integration(),
+		Interval: f.interval, Budget: budget, StateDir: dir, Meter: meter,
+		Emit:     alerts.Handle,
+		OnSample: func(s watch.Sample) { alerts.Sample(s.Time, s.Failed) },
+	})
+
+	ln, err := net.Listen("tcp", f.listen)
+	if err != nil {
+		return serveUsage(fmt.Errorf("serve: --listen: %w", err))
+	}
+	srv := &http.Server{ReadHeaderTimeout: 5 * time.Second, Handler: metrics.Handler(metrics.Options{
+		Sources:  metrics.Sources{Watch: eng.Stats, Alerts: alerts.Stats},
+		Latency:  latency, Token: token, Interval: f.interval, Healthy: serve.Heartbeat,
+	})}
+	logger.Printf("serve: profile %s, %d alert rules, sinks %s; /metrics and /healthz on http://%s",
+		target.Profile, len(cfg.Alerts()), sinkList(cfg), ln.Addr())
+
+	ctx, cancel := context.WithCancel(cmd.Context())
+	defer cancel()
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); _ = alerts.Run(ctx) }()
+	go func() {
+		defer wg.Done()
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			logger.Printf("serve: %v", err)
+			cancel()
+		}
+	}()
+	runErr := eng.Run(ctx)
+	cancel()
+	shut, done := context.WithTimeout(context.Background(), 5*time.Second)
+	_ = srv.Shutdown(shut)
+	done()
+	wg.Wait()
+	if runErr != nil {
+		return &exitCodeError{code: 1, err: fmt.Errorf("serve: %w", runErr)}
+	}
+	if err := eng.SaveError(); err != nil {
+		logger.Printf("serve: the watcher's state could not be saved (%v): a restart may report changes again", err)
+	}
+	return nil
+}
+
+// buildSinks resolves every sink's URL and secret from the environment.
+// Errors name the sink and the variable, never the URL.
+func buildSinks(cfg *config.Config) (map[string]alert.Sink, error) {
+	out := map[string]alert.Sink{}
+	for name, s := range cfg.Sinks() {
+		u, secret, err := s.Resolve(os.Getenv)
+		if err != nil {
+			return nil, err
+		}
+		sink, err := alert.NewSink(name, u, secret)
+		if err != nil {
+			return nil, err
+		}
+		out[name] = sink
+	}
+	return out, nil
+}
+
+// sinkList names the sinks with redacted URLs, for the start line.
+func sinkList(cfg *config.Config) string {
+	var names []string
+	for name, s := range cfg.Sinks() {
+		where := alert.Redact(s.URL)
+		if s.URLEnv != "" {
+			where = "$" + s.URLEnv
+		}
+		names = append(names, name+" ("+where+")")
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	sort.Strings(names)
+	return fmt.Sprint(names)
+}
+
