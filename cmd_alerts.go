@@ -186,4 +186,3 @@ func printBoard(cmd *cobra.Command, b alert.Board, output string) error {
 	}
 	return tw.Flush()
 }
-

@@ -113,8 +113,8 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 		return serveUsage(fmt.Errorf("serve: --listen: %w", err))
 	}
 	srv := &http.Server{ReadHeaderTimeout: 5 * time.Second, Handler: metrics.Handler(metrics.Options{
-		Sources:  metrics.Sources{Watch: eng.Stats, Alerts: alerts.Stats},
-		Latency:  latency, Token: token, Interval: f.interval, Healthy: serve.Heartbeat,
+		Sources: metrics.Sources{Watch: eng.Stats, Alerts: alerts.Stats},
+		Latency: latency, Token: token, Interval: f.interval, Healthy: serve.Heartbeat,
 	})}
 	logger.Printf("serve: profile %s, %d alert rules, sinks %s; /metrics and /healthz on http://%s",
 		target.Profile, len(cfg.Alerts()), sinkList(cfg), ln.Addr())
@@ -180,4 +180,3 @@ func sinkList(cfg *config.Config) string {
 	sort.Strings(names)
 	return fmt.Sprint(names)
 }
-
