@@ -38,6 +38,9 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, reply, bool) {
 		return nil, badRequest("cannot read the request body"), false
 	}
 	clearDeadline(w)
+	if rep, ok := requestNulls.refuseNulls(r.URL.Path, b); !ok {
+		return nil, rep, false
+	}
 	return b, reply{}, true
 }
 
