@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/NimbleMarkets/ntcharts/canvas/runes"
+	"github.com/charmbracelet/lipgloss"
 )
 
 // ChartStyle is the glyph set charts are drawn with.
@@ -121,6 +122,7 @@ func ChartRows(dst []string, st Styles, cs ChartStyle, tone Tone, values []float
 	sc, _ := ScaleOf(values)
 	levels := cs.levels()
 	total := levels * height
+	pre, post, wrapped := styleWrap(st.ToneStyle(tone))
 	style := st.ToneStyle(tone)
 	var buf []byte
 	for row := height - 1; row >= 0; row-- { // row 0 is the bottom
@@ -129,9 +131,27 @@ func ChartRows(dst []string, st Styles, cs ChartStyle, tone Tone, values []float
 		for col := 0; col < width; col++ {
 			buf = appendCell(buf, cs, sc, values, col*per-offset, base, levels, total)
 		}
-		dst = append(dst, style.Render(string(buf)))
+		if wrapped {
+			dst = append(dst, pre+string(buf)+post)
+		} else {
+			dst = append(dst, style.Render(string(buf)))
+		}
 	}
 	return dst
+}
+
+// styleWrap is what style puts before and after a text, found by rendering
+// a marker once, so a chart's rows are wrapped without lipgloss measuring
+// each (a chart's tone styles set colours and attributes only). ok is false
+// when the style does more than wrap, and rows are rendered one by one.
+func styleWrap(style lipgloss.Style) (pre, post string, ok bool) {
+	const marker = "\x00"
+	out := style.Render(marker)
+	i := strings.Index(out, marker)
+	if i < 0 || strings.Count(out, marker) != 1 || strings.Contains(out, "\n") {
+		return "", "", false
+	}
+	return out[:i], out[i+len(marker):], true
 }
 
 // at is values[i], or NaN outside the slice.

@@ -88,13 +88,25 @@ func Overview(st Styles, d OverviewData, width, height int) string {
 	rows := min(max(free/series, 1), maxChartRows)
 	main = TrendLines(main, st, d.Trends, mw, rows, d.Now)
 	if mw == width {
-		main = append(main, padStyled("", width))
-		main = append(main, panel...)
-		return Lines(PadLines(main, width, height), height)
+		main = append(main, spaces(width))
+		main = append(main, PadLines(panel, width, len(panel))...)
+		return Lines(fillHeight(main, width, height), height)
 	}
-	main = PadLines(main, mw, height)
+	// Every line of main is exactly mw cells already (built so).
+	main = fillHeight(main, mw, height)
 	panel = PadLines(panel, panelWidth, height)
-	return SideBySide(main, mw, VerticalSep(st), panel, height)
+	sep := VerticalSep(st)
+	var b strings.Builder
+	b.Grow(height * (width + 16) * 2)
+	for i := range height {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(main[i])
+		b.WriteString(sep)
+		b.WriteString(panel[i])
+	}
+	return b.String()
 }
 
 func panelWidthFor(width int) int {

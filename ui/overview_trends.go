@@ -162,14 +162,13 @@ func TrendLines(dst []string, st Styles, d TrendsData, width, chartRows int, now
 		left = PadRight(left, min(trendLabelWidth, width))
 		chart := ChartRows(rows[:0], st, d.Charts, tr.Tone, tr.Values, cw, min(chartRows, len(rows)))
 		for i, c := range chart {
-			l := left
-			if i > 0 {
-				l = spaces(min(trendLabelWidth, width))
-			}
+			l := spaces(min(trendLabelWidth, width))
 			if i == 0 {
-				l = st.ToneStyle(tr.Tone).Render(l)
+				l = st.ToneStyle(tr.Tone).Render(left)
 			}
-			dst = append(dst, padStyled(l+c, width))
+			// Both parts are exactly their widths: measuring the line
+			// again would cost more than drawing it.
+			dst = append(dst, l+c)
 		}
 		if len(chart) == 0 {
 			dst = append(dst, padStyled(st.ToneStyle(tr.Tone).Render(Fit(left, width)), width))
@@ -215,6 +214,15 @@ func padStyled(s string, width int) string {
 		return s + spaces(width-w)
 	}
 	return s
+}
+
+// fillHeight makes a block of lines that are exactly width cells exactly
+// height lines.
+func fillHeight(lines []string, width, height int) []string {
+	for len(lines) < height {
+		lines = append(lines, spaces(width))
+	}
+	return lines[:height]
 }
 
 // PadLines makes every line exactly width cells and the block exactly
