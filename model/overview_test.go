@@ -133,7 +133,7 @@ func TestOverviewKeys(t *testing.T) {
 		t.Error("- does not go back to 24h")
 	}
 	tb, _ = tb.Update(keyMsg("down"))
-	tb, cmd = tb.Update(keyMsg("enter"))
+	_, cmd = tb.Update(keyMsg("enter"))
 	if cmd == nil {
 		t.Fatal("enter on an action line opens nothing")
 	}
