@@ -10,6 +10,9 @@ package model
 import (
 	"math/rand/v2"
 	"strings"
+	"time"
+
+	"github.com/stratop/stratop/ui"
 )
 
 // keyToken is one key as typed: the bytes a terminal sends and the name
@@ -23,10 +26,11 @@ type keyToken struct {
 	want, answer bool
 }
 
-// step is one write to the terminal, or a resize.
+// step is one write to the terminal, a resize, or time passing.
 type step struct {
 	tokens []keyToken
-	w, h   int // a resize when w > 0
+	w, h   int           // a resize when w > 0
+	pause  time.Duration // the operator reading the screen
 }
 
 // named keys whose bytes differ from their names.
@@ -76,8 +80,8 @@ var weighted = func() []keyToken {
 	return out
 }()
 
-// The sizes resizes pick from: below the smallest frame in width, height
-// or both, and above it.
+// The sizes resizes pick from: above the smallest frame (the first three),
+// and below it in width, height or both.
 var fuzzSizes = [][2]int{{120, 40}, {80, 24}, {100, 30}, {60, 15}, {59, 30}, {120, 14}, {40, 10}}
 
 // genSteps makes n steps from seed.
@@ -93,10 +97,23 @@ func genSteps(seed uint64, n int) []step {
 			}
 			steps = append(steps, step{tokens: []keyToken{runeToken("P")}}, step{tokens: []keyToken{move}},
 				step{tokens: []keyToken{tokEnter}})
-		case x < 4:
+		case x < 3: // a user-wide job from the Users tab: counted, then typed
+			steps = append(steps, step{tokens: []keyToken{runeToken("4")}}, step{pause: 40 * time.Millisecond},
+				step{tokens: []keyToken{runeToken("A")}}, step{tokens: []keyToken{{answer: true}}},
+				step{pause: 40 * time.Millisecond}, step{tokens: []keyToken{{answer: true}}}, step{tokens: []keyToken{runeToken("2")}})
+		case x < 6:
+			steps = append(steps, step{pause: time.Duration(10+rng.IntN(60)) * time.Millisecond})
+		case x < 8: // a resize; a terminal too small is made large again soon
 			sz := fuzzSizes[rng.IntN(len(fuzzSizes))]
 			steps = append(steps, step{w: sz[0], h: sz[1]})
-		case x < 10: // a run of escapes, maybe with a key after it
+			if sz[0] < ui.MinWidth || sz[1] < ui.MinHeight {
+				for range rng.IntN(4) {
+					steps = append(steps, step{tokens: []keyToken{pick(rng)}})
+				}
+				big := fuzzSizes[rng.IntN(3)]
+				steps = append(steps, step{w: big[0], h: big[1]})
+			}
+		case x < 13: // a run of escapes, maybe with a key after it
 			run := make([]keyToken, 1+rng.IntN(4))
 			for i := range run {
 				run[i] = tokEsc
@@ -105,13 +122,13 @@ func genSteps(seed uint64, n int) []step {
 				run = append(run, pick(rng))
 			}
 			steps = append(steps, step{tokens: run})
-		case x < 14:
+		case x < 16:
 			steps = append(steps, step{tokens: []keyToken{paste(rng)}})
 		case x < 34: // open a dialog and answer it, in one read or two
-			opener := []keyToken{runeToken(string("hsrxahsA"[rng.IntN(8)]))}
+			opener := []keyToken{runeToken(string("hsrxahsAA"[rng.IntN(9)]))}
 			answer := []keyToken{{answer: true}}
-			if opener[0].name == "A" {
-				answer = append(answer, keyToken{answer: true})
+			if opener[0].name == "A" { // an entry, its dialog, a review
+				answer = append(answer, keyToken{answer: true}, keyToken{answer: true})
 			}
 			if rng.IntN(3) == 0 {
 				steps = append(steps, step{tokens: append(opener, answer...)})

@@ -172,6 +172,20 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // syncMsg marks a point in the program's message queue.
 type syncMsg uint64
 
+// shownQuery asks the program, in its own goroutine, what dialog is open.
+type shownQuery chan shownDialog
+
+// dashboardOf unwraps the dashboard from the models wrapping it.
+func dashboardOf(tm tea.Model) (Model, bool) {
+	switch v := tm.(type) {
+	case testkit.Probe:
+		return dashboardOf(v.Inner)
+	case brokenDialogs:
+		return dashboardOf(v.inner)
+	}
+	return FromTea(tm)
+}
+
 // syncer records the syncMsgs that reached the program's Update, in order
 // behind every message queued before them.
 type syncer struct {
@@ -180,8 +194,16 @@ type syncer struct {
 }
 
 func (s syncer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if n, ok := msg.(syncMsg); ok {
-		s.seen.Store(uint64(n))
+	switch msg := msg.(type) {
+	case syncMsg:
+		s.seen.Store(uint64(msg))
+		return s, nil
+	case shownQuery:
+		var d shownDialog
+		if m, ok := dashboardOf(s.Model); ok && m.acts.overlay != nil {
+			d = m.acts.overlay.shown()
+		}
+		msg <- d
 		return s, nil
 	}
 	m, cmd := s.Model.Update(msg)
@@ -274,12 +296,19 @@ func (r *rig) write(b string, keys int) {
 }
 
 // writeCount sends b in one write and returns how many keys the root took
-// from it.
+// from it (0 once the program has quit: a q typed on a list quits).
 func (r *rig) writeCount(b string) int {
 	r.t.Helper()
 	before, _ := r.trace.counts()
-	if _, err := r.in.Write([]byte(b)); err != nil {
-		r.t.Fatalf("writing %q: %v", b, err)
+	written := make(chan error, 1)
+	go func() { _, err := r.in.Write([]byte(b)); written <- err }()
+	select {
+	case err := <-written:
+		if err != nil {
+			r.t.Fatalf("writing %q: %v", b, err)
+		}
+	case <-r.done:
+		return 0
 	}
 	r.sent += int64(len(b))
 	r.waitUntil("the program reading again after "+strconvQuote(b), func() bool { return r.reads.dispatched.Load() >= r.sent })
@@ -289,6 +318,31 @@ func (r *rig) writeCount(b string) int {
 	r.waitUntil("the program taking "+strconvQuote(b), func() bool { return r.synced.Load() >= n })
 	after, _ := r.trace.counts()
 	return after - before
+}
+
+// alive reports whether the program still runs.
+func (r *rig) alive() bool {
+	select {
+	case <-r.done:
+		return false
+	default:
+		return true
+	}
+}
+
+// shown is the dialog open now, as the program's own goroutine sees it.
+func (r *rig) shown() shownDialog {
+	q := make(shownQuery, 1)
+	r.prog.Send(q)
+	select {
+	case d := <-q:
+		return d
+	case <-r.done:
+		return shownDialog{}
+	case <-time.After(10 * time.Second):
+		r.t.Fatal("the program did not answer what it shows")
+	}
+	return shownDialog{}
 }
 
 func (r *rig) waitUntil(what string, cond func() bool) {
@@ -309,7 +363,7 @@ func (r *rig) waitTrace(what string, cond func(keys, sizes int) bool) {
 	r.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		if cond(r.trace.counts()) {
+		if cond(r.trace.counts()) || !r.alive() {
 			return
 		}
 		if time.Now().After(deadline) {

@@ -12,6 +12,7 @@ package model
 import (
 	"bufio"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -33,7 +34,9 @@ type fuzzResult struct {
 	violations []string
 	keys       int
 	requests   int
-	confirmed  int // confirmations the oracle saw
+	quit       bool           // the run ended with the program quitting
+	confirmed  int            // confirmations the oracle saw
+	byAction   map[string]int // of them, by dialog kind and action
 	elapsed    time.Duration
 }
 
@@ -60,11 +63,19 @@ func runFuzz(t *testing.T, run fuzzRun) fuzzResult {
 	var res fuzzResult
 	want := []string{"2"}
 	for _, st := range genSteps(run.seed, run.steps) {
-		if st.w > 0 {
+		if !r.alive() {
+			res.quit = true // q typed on a list: the run ends there
+			break
+		}
+		switch {
+		case st.w > 0:
 			r.resize(st.w, st.h)
 			continue
+		case st.pause > 0:
+			time.Sleep(st.pause) // the operator reads before answering
+			continue
 		}
-		for _, w := range encode(resolveWant(st.tokens, r.trace.last(), run.seed+uint64(len(want)))) {
+		for _, w := range encode(resolveWant(st.tokens, r.shown(), run.seed+uint64(len(want)))) {
 			var b strings.Builder
 			for _, tok := range w {
 				b.WriteString(tok.bytes)
@@ -95,6 +106,14 @@ func runFuzz(t *testing.T, run fuzzRun) fuzzResult {
 	}
 	r.stop()
 	res.violations, res.keys, res.requests, res.confirmed = o.violations, len(got), len(posts), len(o.allowances)
+	res.byAction = map[string]int{}
+	for _, a := range o.allowances {
+		name := a.d.kind + " " + a.d.action
+		if len(a.d.ids) > 0 {
+			name += " (marked)"
+		}
+		res.byAction[name]++
+	}
 	return res
 }
 
@@ -102,15 +121,17 @@ func runFuzz(t *testing.T, run fuzzRun) fuzzResult {
 // reading the dialog open before the write would type them: what it asks
 // to be typed, or its yes (an amount and enter for add-balance, an entry
 // for the menu).
-func resolveWant(tokens []keyToken, last traceEvent, seed uint64) []keyToken {
+func resolveWant(tokens []keyToken, d shownDialog, seed uint64) []keyToken {
 	out := make([]keyToken, 0, len(tokens))
-	d := last.shown
 	typed := func(s string) {
 		for _, r := range s {
 			out = append(out, runeToken(string(r)))
 		}
 	}
 	for i, tok := range tokens {
+		if tok == tokEsc {
+			d = shownDialog{} // typed after an escape: the dialog is gone
+		}
 		switch {
 		case tok.want && d.want != "":
 			typed(d.want)
@@ -124,8 +145,10 @@ func resolveWant(tokens []keyToken, last traceEvent, seed uint64) []keyToken {
 		case tok.answer && d.kind == "balance":
 			typed([]string{"1", "0.5", "2", "1e5", "1,5"}[(seed+uint64(i))%5])
 			out = append(out, tokEnter)
-		case tok.answer && d.kind == "menu":
-			typed(string("hsrxadbzKR"[(seed+uint64(i))%10]))
+		case tok.answer && d.kind == "menu" && slices.Contains(d.offers, "b") && (seed+uint64(i))%2 == 0:
+			typed("b") // the rarest dialog, add-balance, half the time it is offered
+		case tok.answer && d.kind == "menu" && len(d.offers) > 0:
+			typed(d.offers[(seed+uint64(i))%uint64(len(d.offers))])
 		case tok.answer:
 			typed("y")
 		default:
@@ -191,7 +214,7 @@ func regressionSeeds(t *testing.T) []uint64 {
 }
 
 func TestProgramMisfireFuzzer(t *testing.T) {
-	steps := envInt("MISFIRE_STEPS", 150)
+	steps := envInt("MISFIRE_STEPS", 200)
 	seeds := []uint64{1, 2, 3}
 	if n := envInt("MISFIRE_SEEDS", 0); n > 0 {
 		seeds = seeds[:0]
@@ -205,6 +228,10 @@ func TestProgramMisfireFuzzer(t *testing.T) {
 			res := runFuzz(t, fuzzRun{seed: seed, steps: steps})
 			t.Logf("seed %d: %d steps, %d keys, %d confirmations, %d requests in %v (%.0f steps/s)", seed, steps, res.keys,
 				res.confirmed, res.requests, res.elapsed.Round(time.Millisecond), float64(steps)/res.elapsed.Seconds())
+			t.Logf("seed %d: confirmed %v", seed, res.byAction)
+			if res.quit {
+				t.Logf("seed %d: a q typed on a list quit the program; the run ended there", seed)
+			}
 			for _, v := range res.violations {
 				t.Errorf("seed %d: %s", seed, v)
 			}

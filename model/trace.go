@@ -26,14 +26,15 @@ type shownDialog struct {
 	action   string
 	strategy int64
 	user     string
-	ids      []int64 // bulk: the marked ids it named
-	count    int     // user-wide job: the count it stated
-	want     string  // a typed confirmation: what must be typed
-	amount   string  // the review: the raw amount that would be sent
-	retry    bool    // a result offering to send the action again
-	reason   string  // the reason typed so far
-	editing  bool    // keys type into the reason
-	override bool    // the unaudited override is asked
+	ids      []int64  // bulk: the marked ids it named
+	count    int      // user-wide job: the count it stated
+	want     string   // a typed confirmation: what must be typed
+	amount   string   // the review: the raw amount that would be sent
+	retry    bool     // a result offering to send the action again
+	reason   string   // the reason typed so far
+	editing  bool     // keys type into the reason
+	override bool     // the unaudited override is asked
+	offers   []string // a menu: the keys of the entries it offers
 }
 
 // traced reports a key (or a resize when msg is nil) to the env's trace;
@@ -94,7 +95,13 @@ func (d jobDialog) shown() shownDialog {
 
 func (d countingDialog) shown() shownDialog { return shownDialog{kind: "counting", action: d.subject} }
 
-func (d menuDialog) shown() shownDialog { return shownDialog{kind: "menu"} }
+func (d menuDialog) shown() shownDialog {
+	s := shownDialog{kind: "menu"}
+	for _, e := range d.entries {
+		s.offers = append(s.offers, e.binding.Keys()...)
+	}
+	return s
+}
 
 func (r resultDialog) shown() shownDialog {
 	if r.retry == nil {
