@@ -159,6 +159,8 @@ heartbeat_to = ["hook"]
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("promtool check metrics: %v\n%s", err, out)
 		}
+	} else if os.Getenv("STRATOP_TEST_PROMTOOL") == "1" {
+		t.Fatal("STRATOP_TEST_PROMTOOL is set and promtool is not on PATH")
 	}
 
 	// Reads fail: the dead-man message, /healthz 503, then the recovery.

@@ -104,6 +104,8 @@ func New(o Options) (*Engine, error) {
 			return nil, fmt.Errorf("outbox of sink %s: %w", name, err)
 		}
 		e.boxes[name] = ob
+		// Every sink's series exist from the start, so a rate is defined.
+		e.stats.with(func(s *Stats) { s.Deliveries[name], s.Failures[name], s.Dropped[name] = 0, 0, 0 })
 	}
 	var err error
 	if e.seen, err = openSeen(filepath.Join(o.Dir, "seen.log"), MaxSeen); err != nil {
