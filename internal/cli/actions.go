@@ -151,7 +151,7 @@ func journalWarning(res action.Result) string {
 	case res.Sent:
 		return "warning: sent, but its outcome could not be written to the audit log: " + msg
 	}
-	return "the audit log could not be written: " + msg + "; nothing sent"
+	return "the audit log cannot be written: " + msg + "; nothing sent (pass --unaudited to act unrecorded, e.g. on a full disk)"
 }
 
 // makePlan reads each target first and checks it against the table.
