@@ -76,8 +76,8 @@ func TestFitKeepsWhatMatters(t *testing.T) {
 	if got := FitMiddle("0x1234567890abcdef", 9); got != "0x12…cdef" {
 		t.Fatalf("FitMiddle = %q", got)
 	}
-	if got := fitNumber("544,839,646,795.123", 16); got != "544,839,646,795…" {
-		t.Fatalf("fitNumber = %q", got)
+	if got := ShortNumber("544,839,646,795.123", 16); got != "544,839,646,795~" {
+		t.Fatalf("ShortNumber = %q", got)
 	}
 }
 

@@ -30,7 +30,7 @@ type Column struct {
 	Min      int  // narrowest useful width
 	Max      int  // widest useful width (<= Min: fixed)
 	Priority int  // 0 always shown; higher numbers are dropped first when narrow
-	Right    bool // right-aligned (numbers, amounts); cut in the fraction first
+	Right    bool // right-aligned (numbers, amounts); shortened by ShortNumber, never cut
 	Middle   bool // cut in the middle (addresses, hashes) so both ends show
 
 	Index  int // position of this column's cell in a row's cells
@@ -260,7 +260,7 @@ func cutCol(s string, c Column) string {
 		case c.Middle:
 			s = FitMiddle(s, c.Width)
 		case c.Right:
-			s = fitNumber(s, c.Width)
+			s = ShortNumber(s, c.Width)
 		}
 	}
 	return s
@@ -289,16 +289,6 @@ func FitMiddle(s string, width int) string {
 	head := (width - 1) / 2
 	tail := width - 1 - head
 	return s[:head] + Ellipsis + s[len(s)-tail:]
-}
-
-// fitNumber cuts a formatted number that is too wide by dropping fraction
-// digits first, so the integer part, which carries the magnitude, stays
-// whole: "544,839,646,795.123" -> "544,839,646,795…".
-func fitNumber(s string, width int) string {
-	if i := strings.IndexByte(s, '.'); i >= 0 && i+1 <= width && isPrintableASCII(s) {
-		return s[:min(len(s), width-1)] + Ellipsis
-	}
-	return Fit(s, width)
 }
 
 // align fits s into width cells, left- or right-aligned.
