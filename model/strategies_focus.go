@@ -65,7 +65,8 @@ func (t strategiesTab) pinnedLines() []string {
 	id := t.pane.id
 	lines := []string{ui.Muted(st, ui.OpenedByID(id, t.env.keys.List.Back), t.width)}
 	if s, ok := t.pane.paneData(); ok {
-		return append(lines, ui.StrategyDetail(st, t.env.tools.explorers, *s, true, "", t.width)...)
+		lines = append(lines, ui.StrategyDetail(st, t.env.tools.explorers, *s, true, "", t.width)...)
+		return append(lines, t.strategyCharts(*s, t.width)...)
 	}
 	switch err := t.pane.detail.err; {
 	case errors.Is(err, api.ErrNotFound):

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 
+	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -96,7 +97,18 @@ func (t strategiesTab) paneLines(width int) []string {
 			note = e
 		}
 	}
-	return ui.StrategyDetail(st, t.env.tools.explorers, s, full, note, width)
+	lines := ui.StrategyDetail(st, t.env.tools.explorers, s, full, note, width)
+	return append(lines, t.strategyCharts(s, width)...)
+}
+
+// strategyCharts are the pictures under a strategy's detail; the gains per
+// chain are the chosen user's, from the list's read.
+func (t strategiesTab) strategyCharts(s api.Strategy, width int) []string {
+	d := ui.StrategyChartsData{Strategy: s, Charts: t.env.charts}
+	if nd := t.pane.list.data; nd != nil && t.userView() {
+		d.Gains = nd.gains
+	}
+	return ui.StrategyCharts(t.env.styles, d, width)
 }
 
 func (t strategiesTab) View() string { return t.body }
