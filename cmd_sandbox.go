@@ -12,7 +12,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
 	"github.com/stratop/stratop/internal/cli"
 )
@@ -89,7 +88,7 @@ func (f sandboxFlags) check() error {
 // ends (Ctrl-C or SIGTERM, wired in main.go), then shuts down cleanly.
 func runSandbox(cmd *cobra.Command, f sandboxFlags) error {
 	if f.openAPI {
-		_, err := cmd.OutOrStdout().Write(api.OpenAPI())
+		_, err := cmd.OutOrStdout().Write(sandbox.OpenAPIAt("http://" + f.addr))
 		return err
 	}
 	if err := f.check(); err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"regexp"
@@ -141,10 +142,58 @@ func TestSandboxCmd_ServesTheDescriptionWithoutCredentials(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK || !bytes.Equal(body, api.OpenAPI()) {
+	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("GET /api/v1/openapi.json: %d, %d bytes", resp.StatusCode, len(body))
+	}
+	// The served servers entry names the address listened on (--addr
+	// 127.0.0.1:0 here); everything else is the description as built in.
+	if got := serversOf(t, body); got != base+"/api/v1" {
+		t.Errorf("served servers url %q, want %q", got, base+"/api/v1")
+	}
+	if !bytes.Equal(withoutServers(t, body), withoutServers(t, api.OpenAPI())) {
+		t.Error("the served description differs from api.OpenAPI beyond its servers entry")
 	}
 	if !strings.Contains(out.String(), "curl "+base+"/api/v1/openapi.json") {
 		t.Errorf("the banner does not show the description's address:\n%s", out)
 	}
+}
+
+func TestSandboxCmd_OpenAPIFollowsAddr(t *testing.T) {
+	cmd := newSandboxCmd()
+	var out bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&bytes.Buffer{})
+	cmd.SetArgs([]string{"--openapi", "--addr", "10.1.2.3:9000"})
+	if err := cmd.ExecuteContext(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := serversOf(t, out.Bytes()); got != "http://10.1.2.3:9000/api/v1" {
+		t.Errorf("--openapi --addr 10.1.2.3:9000 names %q", got)
+	}
+}
+
+// serversOf is the first servers url of a description.
+func serversOf(t *testing.T, doc []byte) string {
+	t.Helper()
+	var d struct {
+		Servers []struct {
+			URL string `json:"url"`
+		} `json:"servers"`
+	}
+	if err := json.Unmarshal(doc, &d); err != nil || len(d.Servers) == 0 {
+		t.Fatalf("no servers in the description: %v", err)
+	}
+	return d.Servers[0].URL
+}
+
+// withoutServers is a description re-encoded without its servers entry.
+func withoutServers(t *testing.T, doc []byte) []byte {
+	t.Helper()
+	var d map[string]any
+	if err := json.Unmarshal(doc, &d); err != nil {
+		t.Fatal(err)
+	}
+	delete(d, "servers")
+	b, _ := json.Marshal(d)
+	return b
 }

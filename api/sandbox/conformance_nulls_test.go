@@ -10,9 +10,15 @@ import (
 	"github.com/stratop/stratop/api"
 )
 
+// prop is what the description says of one request body property.
+type prop struct {
+	nullable bool   // its type admits null
+	choice   string // its x-stratop-choice, "" when none
+}
+
 // requestProps lists the properties of a route's request body schema in
-// the description and, for each, whether its schema admits null.
-func requestProps(t *testing.T, route string) map[string]bool {
+// the description.
+func requestProps(t *testing.T, route string) map[string]prop {
 	t.Helper()
 	var d struct {
 		Paths      map[string]map[string]json.RawMessage `json:"paths"`
@@ -41,21 +47,26 @@ func requestProps(t *testing.T, route string) map[string]bool {
 	if len(props) == 0 {
 		t.Fatalf("%s: no properties under %q", route, ref)
 	}
-	out := map[string]bool{}
+	out := map[string]prop{}
 	for name, p := range props {
-		types, _ := p.(map[string]any)["type"].([]any)
-		out[name] = slices.Contains(types, any("null"))
+		node := p.(map[string]any)
+		types, _ := node["type"].([]any)
+		choice, _ := node["x-stratop-choice"].(string)
+		out[name] = prop{nullable: slices.Contains(types, any("null")), choice: choice}
 	}
 	return out
 }
 
-// Every property of every body route, sent as null in an otherwise valid
-// body: refused with a 400 naming it unless the description admits null.
-// The round trips go through the validator of the description (checked),
-// which fails the test wherever the sandbox and the description disagree.
-func TestNullRefusedWhereverTheDescriptionForbidsIt(t *testing.T) {
-	e := newEnv(t)
-	f := e.fixture()
+// routeBody is a valid body of a body route.
+type routeBody struct {
+	route string // under /api/v1
+	body  map[string]any
+}
+
+// validBodies are valid bodies of the body routes, with strategies of the
+// fixture's user to act on.
+func (e *env) validBodies(f fixture) []routeBody {
+	t := e.t
 	volume := e.create(api.VolumeBuy, f)
 	dca := e.create(api.DcaBuy, f)
 	update := func(st *api.Strategy) map[string]any {
@@ -66,35 +77,47 @@ func TestNullRefusedWhereverTheDescriptionForbidsIt(t *testing.T) {
 		_ = json.Unmarshal([]byte(jsonBody(t, v)), &m)
 		return m
 	}
-	ref := map[string]any{"userId": f.user, "strategyId": volume.ID}
-	bases := []struct {
-		route string
-		body  map[string]any
-	}{
+	return []routeBody{
 		{"/strategies/createStrategyDcaBuy", asMap(f.createReq(api.DcaBuy))},
 		{"/strategies/createStrategyVolumeBuy", asMap(f.createReq(api.VolumeBuy))},
 		{"/strategies/setStrategyBuyDCA", update(dca)},
 		{"/strategies/setStrategyBuyVolume", update(volume)},
-		{"/users", map[string]any{"externalUserId": "null-check", "email": "a@b.example", "depositChainId": f.chainID}},
+		{"/users", map[string]any{"externalUserId": "body-check", "email": "a@b.example", "depositChainId": f.chainID}},
 		{"/getUserPools", map[string]any{"userId": f.user, "chainId": f.chainID}},
 		{"/getTokenBalance", map[string]any{"userId": f.user, "tokenAddress": f.token, "chainId": f.chainID}},
 		{"/getClientPools", map[string]any{"chainId": f.chainID}},
 		{"/strategies/getStrategies", map[string]any{"userId": f.user, "status": "active", "page": 1}},
 		{"/strategies/getFilteredStrategies", map[string]any{"userId": f.user, "status": "active", "page": 1}},
-		{"/strategies/suspendStrategy", ref},
-		{"/strategies/changeBalance", map[string]any{"userId": f.user, "strategyId": volume.ID, "balanceBuyUsed": "1", "idempotencyKey": "null-check"}},
+		{"/strategies/suspendStrategy", map[string]any{"userId": f.user, "strategyId": volume.ID}},
+		{"/strategies/changeBalance", map[string]any{"userId": f.user, "strategyId": volume.ID, "balanceBuyUsed": "1", "idempotencyKey": "body-check"}},
 		{"/strategies/removeStrategies", map[string]any{"userId": f.user, "ids": []int64{dca.ID}}},
 		{"/strategies/disableAllStrategies", map[string]any{"userId": "nobody-here"}},
 	}
+}
+
+// with is body with one property set.
+func with(body map[string]any, k string, v any) map[string]any {
+	out := map[string]any{k: v}
+	for key, val := range body {
+		if key != k {
+			out[key] = val
+		}
+	}
+	return out
+}
+
+// Every property of every body route, sent as null in an otherwise valid
+// body: refused with a 400 naming it unless the description admits null.
+// The round trips go through the validator of the description (checked),
+// which fails the test wherever the sandbox and the description disagree.
+func TestNullRefusedWhereverTheDescriptionForbidsIt(t *testing.T) {
+	e := newEnv(t)
+	bases := e.validBodies(e.fixture())
 	refused, admitted := 0, 0
 	for _, b := range bases {
-		for prop, nullable := range requestProps(t, b.route) {
-			body := map[string]any{}
-			for k, v := range b.body {
-				body[k] = v
-			}
-			body[prop] = nil
-			r := e.raw(http.MethodPost, "/api/v1"+b.route, jsonBody(t, body))
+		for prop, p := range requestProps(t, b.route) {
+			nullable := p.nullable
+			r := e.raw(http.MethodPost, "/api/v1"+b.route, jsonBody(t, with(b.body, prop, nil)))
 			named := strings.Contains(string(r.body), prop+" must not be null")
 			switch {
 			case nullable && named:

@@ -50,6 +50,9 @@ type Sandbox struct {
 	// takes; read-only after New.
 	literal map[string][]string
 	faults  atomic.Pointer[Faults]
+	// served is the description as served, naming the address listened
+	// on (openapi.go); nil until ListenAndServe listens.
+	served atomic.Pointer[[]byte]
 
 	ctx    context.Context // ends at Close; bounds background jobs
 	cancel context.CancelFunc

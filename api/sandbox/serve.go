@@ -36,8 +36,10 @@ func ListenAndServe(ctx context.Context, addr string, s *Sandbox, ready func(bas
 		ReadHeaderTimeout: readHeaderTimeout,
 		IdleTimeout:       idleTimeout,
 	}
+	base := "http://" + ln.Addr().String()
+	s.serveAt(base)
 	if ready != nil {
-		ready("http://" + ln.Addr().String())
+		ready(base)
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
