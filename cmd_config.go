@@ -131,6 +131,7 @@ func dashboardOptions(cmd *cobra.Command, c *config.Config, profile string, f da
 		model.WithNotify(s.Notify),
 		model.WithInterval(s.Interval),
 		model.WithReadOnly(s.ReadOnly),
+		model.WithRequireReason(s.RequireReason),
 		model.WithLabel(s.Label),
 		model.WithStyles(st),
 		model.WithKeyMap(km),
