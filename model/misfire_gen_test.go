@@ -126,9 +126,14 @@ func genSteps(seed uint64, n int) []step {
 			steps = append(steps, step{tokens: []keyToken{paste(rng)}})
 		case x < 34: // open a dialog and answer it, in one read or two
 			opener := []keyToken{runeToken(string("hsrxahsAA"[rng.IntN(9)]))}
+			// Answers: a menu's entry, its dialog, a review or the audit
+			// override's two steps.
 			answer := []keyToken{{answer: true}}
-			if opener[0].name == "A" { // an entry, its dialog, a review
-				answer = append(answer, keyToken{answer: true}, keyToken{answer: true})
+			for range rng.IntN(3) {
+				answer = append(answer, keyToken{answer: true})
+			}
+			if opener[0].name == "A" {
+				answer = append(answer, keyToken{answer: true})
 			}
 			if rng.IntN(3) == 0 {
 				steps = append(steps, step{tokens: append(opener, answer...)})

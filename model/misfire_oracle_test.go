@@ -29,10 +29,11 @@ var routeOf = map[string]string{
 
 // allowance is one confirmation: what it lets the server receive.
 type allowance struct {
-	d    shownDialog
-	at   int     // index of the confirming key among the keys taken
-	left []int64 // bulk: the ids not yet received
-	used bool
+	d        shownDialog
+	override bool    // confirmed through the unaudited override
+	at       int     // index of the confirming key among the keys taken
+	left     []int64 // bulk: the ids not yet received
+	used     bool
 }
 
 // belief is a dialog the oracle holds open: opened by a key it saw.
@@ -43,9 +44,12 @@ type belief struct {
 }
 
 type oracle struct {
-	readOnly   map[string]bool // profiles that must receive nothing
-	violations []string
-	allowances []*allowance
+	readOnly map[string]bool // profiles that must receive nothing
+	// auditBroken: the audit log cannot be written, so only the override
+	// may send.
+	auditBroken bool
+	violations  []string
+	allowances  []*allowance
 }
 
 func sameDialog(a, b shownDialog) bool {
@@ -106,7 +110,8 @@ func (o *oracle) run(events []traceEvent) {
 				if ro {
 					o.fail(i, ev, "confirmed in the read-only profile "+ev.profile)
 				}
-				o.allowances = append(o.allowances, &allowance{d: b.d, at: i, left: slices.Clone(b.d.ids)})
+				o.allowances = append(o.allowances, &allowance{d: b.d, at: i, left: slices.Clone(b.d.ids),
+					override: before.override == ui.OverrideConfirm})
 				b = nil
 			default:
 				b.typed = typeInto(b.typed, b.d, before, ev.key)
@@ -131,7 +136,10 @@ func (o *oracle) run(events []traceEvent) {
 // confirms reports whether key answers yes to the dialog held open, by
 // the dialog's own key.
 func (o *oracle) confirms(b *belief, before shownDialog, key string) bool {
-	if before.editing || before.override {
+	switch {
+	case before.override == ui.OverrideConfirm:
+		return key == "y" // reached only by typing the target again
+	case before.editing || before.override != ui.OverrideNone:
 		return false // the reason field or the override takes the keys
 	}
 	switch d := b.d; {
@@ -145,7 +153,7 @@ func (o *oracle) confirms(b *belief, before shownDialog, key string) bool {
 
 // typeInto applies a key to what was typed into a typed confirmation.
 func typeInto(typed []rune, d, before shownDialog, key string) []rune {
-	if d.want == "" || before.editing || before.override {
+	if d.want == "" || before.editing || before.override != ui.OverrideNone {
 		return typed
 	}
 	accept := func(r rune) bool { return unicode.IsDigit(r) }
@@ -199,7 +207,7 @@ func (o *oracle) match(posts []received) {
 func (o *oracle) take(p received) bool {
 	for _, a := range o.allowances {
 		d := a.d
-		if a.at >= p.seq || !strings.HasSuffix(p.path, routeOf[d.action]) {
+		if a.at >= p.seq || !strings.HasSuffix(p.path, routeOf[d.action]) || o.auditBroken && !a.override {
 			continue
 		}
 		switch {

@@ -19,6 +19,8 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/ui"
 )
 
 // fuzzRun is one run of the fuzzer.
@@ -26,7 +28,9 @@ type fuzzRun struct {
 	seed     uint64
 	steps    int
 	readOnly bool // the whole run in a read-only profile
-	wrap     func(tea.Model) tea.Model
+	// auditBroken: the audit log cannot be written; only the override sends.
+	auditBroken bool
+	wrap        func(tea.Model) tea.Model
 }
 
 // fuzzResult is what a run found and how fast it went.
@@ -51,6 +55,9 @@ func fuzzProfiles(c API) Profiles {
 func runFuzz(t *testing.T, run fuzzRun) fuzzResult {
 	t.Helper()
 	opts := []Option{WithJournal(&memJournal{})}
+	if run.auditBroken {
+		opts = []Option{WithJournal(brokenLog(t))}
+	}
 	if run.readOnly {
 		opts = append(opts, WithReadOnly(true))
 	}
@@ -87,7 +94,7 @@ func runFuzz(t *testing.T, run fuzzRun) fuzzResult {
 	r.quiesce()
 	res.elapsed = time.Since(start)
 	events, posts := r.trace.all(), r.posts.all()
-	o := oracle{readOnly: map[string]bool{"ro": true, "demo": run.readOnly}}
+	o := oracle{readOnly: map[string]bool{"ro": true, "demo": run.readOnly}, auditBroken: run.auditBroken}
 	var got []string
 	for _, ev := range events {
 		if ev.key != "" {
@@ -133,6 +140,11 @@ func resolveWant(tokens []keyToken, d shownDialog, seed uint64) []keyToken {
 			d = shownDialog{} // typed after an escape: the dialog is gone
 		}
 		switch {
+		case (tok.want || tok.answer) && d.override == ui.OverrideTyping:
+			typed(d.overrideWant)
+			out = append(out, tokEnter)
+		case tok.answer && d.override == ui.OverrideConfirm:
+			typed("y")
 		case tok.want && d.want != "":
 			typed(d.want)
 		case tok.want && d.strategy != 0:
@@ -239,6 +251,14 @@ func TestProgramMisfireFuzzer(t *testing.T) {
 				t.Logf("keep this seed: add %d to model/testdata/misfire_seeds.txt", seed)
 			}
 		})
+	}
+}
+
+func TestProgramMisfireFuzzerUnwritableAuditSendsOnlyOverridden(t *testing.T) {
+	res := runFuzz(t, fuzzRun{seed: 11, steps: envInt("MISFIRE_STEPS", 400), auditBroken: true})
+	t.Logf("%d confirmations, %d requests, all through the override", res.confirmed, res.requests)
+	for _, v := range res.violations {
+		t.Error(v)
 	}
 }
 

@@ -33,8 +33,10 @@ type shownDialog struct {
 	retry    bool     // a result offering to send the action again
 	reason   string   // the reason typed so far
 	editing  bool     // keys type into the reason
-	override bool     // the unaudited override is asked
+	override int      // the unaudited override's step (ui.Override*)
 	offers   []string // a menu: the keys of the entries it offers
+	// overrideWant is what the override asks to be typed.
+	overrideWant string
 }
 
 // traced reports a key (or a resize when msg is nil) to the env's trace;
@@ -66,7 +68,7 @@ func requestShown(kind string, r request) shownDialog {
 
 // consentShown adds what the consent shows.
 func consentShown(s shownDialog, c consent) shownDialog {
-	s.reason, s.editing, s.override = c.reason.Value(), c.editing, c.step != 0
+	s.reason, s.editing, s.override, s.overrideWant = c.reason.Value(), c.editing, c.step, c.want
 	return s
 }
 
