@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -59,6 +60,9 @@ func newDashboardCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if f.interval < model.MinInterval {
 				return &exitCodeError{code: 2, err: fmt.Errorf("--interval must be at least %s", model.MinInterval)}
+			}
+			if err := needTerminal(cmd.InOrStdin(), cmd.OutOrStdout()); err != nil {
+				return err
 			}
 			return runDashboard(cmd, f)
 		},
@@ -187,4 +191,28 @@ func startDemo(ctx context.Context) (*api.Client, error) {
 	return api.New("http://"+ln.Addr().String(),
 		api.WithCredentials(api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret}),
 		api.WithTimeout(dashboardTimeout), api.WithRetries(dashboardRetries))
+}
+
+// needTerminal refuses to start the dashboard unless both its input and its
+// output are a terminal: without one it could not read keys nor leave the
+// screen as it found it, and a pipe would receive frames forever. It runs
+// before anything is written, so nothing but the message reaches the
+// caller; scripts are pointed to the commands made for them.
+func needTerminal(in io.Reader, out io.Writer) error {
+	var missing []string
+	if !isTerminal(in) {
+		missing = append(missing, "input")
+	}
+	if !isTerminal(out) {
+		missing = append(missing, "output")
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	what := "the standard " + missing[0] + " is not one"
+	if len(missing) == 2 {
+		what = "the standard input and output are not terminals"
+	}
+	return &exitCodeError{code: 2, err: fmt.Errorf("stratop: the dashboard needs a terminal, and %s.\n"+
+		"For scripts use the commands, e.g. `stratop strategies list -o json`, `stratop stats`, or `stratop watch` for a stream of changes.", what)}
 }
