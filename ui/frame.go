@@ -51,7 +51,8 @@ func IsProductionProfile(name string) bool {
 
 // Header draws the header line. The label badge, the profile, the chosen
 // user and READ-ONLY stay whole at any width the frame is drawn at; the
-// stats, the host and the brand give way first, with an ellipsis.
+// stats, the host, the brand and then the FAILING badge (the status line
+// says STALE too) give way first, with an ellipsis.
 func Header(st Styles, h HeaderData, width int) string {
 	parts := make([]part, 0, 8)
 	parts = append(parts, part{text: "stratop", style: st.Brand, rank: 3})
@@ -83,7 +84,7 @@ func Header(st Styles, h HeaderData, width int) string {
 		if h.FailingFor >= 0 {
 			text += " " + Age(h.FailingFor)
 		}
-		parts = append(parts, part{text: text, style: st.Stale, pad: true, rank: 4, keep: true, floor: 7})
+		parts = append(parts, part{text: text, style: st.Stale, pad: true, rank: 4, floor: 7})
 	}
 	if h.ChosenUser != "" {
 		parts = append(parts, part{text: "user " + Fit(h.ChosenUser, 24), style: st.ChosenUser, rank: 7, keep: true, floor: 12})
@@ -252,11 +253,27 @@ func FullHelp(st Styles, h help.Model, groups [][]key.Binding, width, height int
 	return Lines(lines, height)
 }
 
-// TooSmall is drawn instead of the frame below MinWidth x MinHeight.
+// TooSmall is drawn instead of the frame below MinWidth x MinHeight. The
+// size it needs always shows: on one line when it fits, else on lines of
+// their own with "need 60x15" first when there is room for only one or two.
 func TooSmall(st Styles, width, height int) string {
-	msg := "terminal too small: " + strconv.Itoa(width) + "x" + strconv.Itoa(height) +
-		", need " + strconv.Itoa(MinWidth) + "x" + strconv.Itoa(MinHeight)
-	return st.Notice.Render(Fit(msg, width))
+	need := "need " + strconv.Itoa(MinWidth) + "x" + strconv.Itoa(MinHeight)
+	have := "now " + strconv.Itoa(width) + "x" + strconv.Itoa(height)
+	if msg := "terminal too small: " + have + ", " + need; Width(msg) <= width {
+		return st.Notice.Render(msg)
+	}
+	if width < Width(need) {
+		need = strconv.Itoa(MinWidth) + "x" + strconv.Itoa(MinHeight)
+	}
+	lines := []string{"terminal too small", need, have}
+	if height < len(lines) {
+		lines = []string{need, "too small"}
+	}
+	lines = lines[:min(len(lines), max(height, 1))]
+	for i, l := range lines {
+		lines[i] = st.Notice.Render(Fit(l, width))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // cutStyled cuts a styled line to width cells; lines shorter than width
