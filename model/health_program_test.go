@@ -140,9 +140,11 @@ func TestProgramHealthDuringOutages(t *testing.T) {
 			clk := &offsetClock{start: time.Now()}
 			m := New(t.Context(), sandboxClient{c}, appOptions(WithClock(clk.Now), WithFetchTimeout(time.Second))...)
 			pr := testkit.NewProbe(m.Tea())
-			tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(80, 24))
+			// Tall enough for the whole Connection panel below the rest of
+			// the Overview.
+			tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(100, 40))
 			t.Cleanup(func() { _ = tm.Quit() })
-			a := &app{t: t, w: 80, h: 24, tm: tm, sb: sb, probe: pr}
+			a := &app{t: t, w: 100, h: 40, tm: tm, sb: sb, probe: pr}
 
 			a.waitFor("a measured latency before the outage", func(v string) bool {
 				hour, lat, errs := panelFigures(v)
