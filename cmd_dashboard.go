@@ -214,5 +214,5 @@ func needTerminal(in io.Reader, out io.Writer) error {
 		what = "the standard input and output are not terminals"
 	}
 	return &exitCodeError{code: 2, err: fmt.Errorf("stratop: the dashboard needs a terminal, and %s.\n"+
-		"For scripts use the commands, e.g. `stratop strategies list -o json`, `stratop stats`, or `stratop watch` for a stream of changes.", what)}
+		"For scripts use the commands, e.g. `stratop strategies list -o json`, `stratop stats`, or `stratop watch` for a stream of changes", what)}
 }
