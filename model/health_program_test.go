@@ -119,7 +119,7 @@ func TestProgramHealthDuringOutages(t *testing.T) {
 		{"killed", healthy, true, "cannot reach"},
 		{"stalled", stalled, false, "timed out"},
 		{"401", answers401, false, "credentials rejected"},
-		{"html", answersHTML, false, "unexpected answer"},
+		{"html", answersHTML, false, "got text/html from sandbox.test"},
 		{"500", answers500, false, "server error 500"},
 	}
 	for _, tc := range cases {
