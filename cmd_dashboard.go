@@ -61,9 +61,6 @@ func newDashboardCmd() *cobra.Command {
 			if f.interval < model.MinInterval {
 				return &exitCodeError{code: 2, err: fmt.Errorf("--interval must be at least %s", model.MinInterval)}
 			}
-			if err := needTerminal(cmd.InOrStdin(), cmd.OutOrStdout()); err != nil {
-				return err
-			}
 			return runDashboard(cmd, f)
 		},
 	}
@@ -83,6 +80,11 @@ func newDashboardCmd() *cobra.Command {
 func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 	cfg, err := dashboardSettings(cmd)
 	if err != nil {
+		return err
+	}
+	// Mistakes of the flags and the settings file are said first: they
+	// need fixing whatever runs the dashboard.
+	if err := needTerminal(cmd.InOrStdin(), cmd.OutOrStdout()); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithCancel(cmd.Context())
