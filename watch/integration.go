@@ -147,6 +147,12 @@ func (e *Engine) drillCycle(ctx context.Context, d *differ, totals map[string]in
 	return nil
 }
 
+// cellRows is the largest cell a drill reads whole rather than splitting
+// it further: a sub-cell's total costs under 1 KB and one request, a row
+// about 660 bytes, so splitting is cheaper in bytes down to a few dozen
+// rows, and below that the extra requests cost more than they save.
+const cellRows = 64
+
 // drill narrows a cell whose server total differs from what is held.
 func (e *Engine) drill(ctx context.Context, d *differ, c cellKey, total int) error {
 	held := e.st.count(c)
@@ -154,8 +160,7 @@ func (e *Engine) drill(ctx context.Context, d *differ, c cellKey, total int) err
 		return nil
 	}
 	subs := c.split()
-	pages := (max(total, held) + pageSize - 1) / pageSize
-	if len(subs) == 0 || pages <= len(subs) {
+	if len(subs) == 0 || max(total, held) <= cellRows {
 		return e.readCell(ctx, d, c)
 	}
 	for _, sub := range subs {

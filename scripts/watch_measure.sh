@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# Measures `stratop watch` of the whole integration against ground truth
+# (PERFORMANCE.md, "Watch"): a loopback sandbox with the simulation off and
+# --churn random lifecycle changes a minute, logging every change it makes
+# (--changes); the watcher reads it through scripts/countproxy.
+#
+#   scripts/watch_measure.sh                         # 10,000 and 100,000 strategies, 150 s windows
+#   WINDOW=600 SIZES=10000 scripts/watch_measure.sh  # the 10-minute run
+#   KEEP=/tmp/wm scripts/watch_measure.sh            # keep events, changes and counts
+#
+# Per size, two runs of the watcher at the default interval and budget:
+#   1. the first start: no state, it reads the integration once in full (the
+#      baseline) and is stopped when its cursor is written; its requests and
+#      bytes are reported apart;
+#   2. a restart with that cursor, for WINDOW seconds: the steady state. The
+#      changes made during the run (but for the last three intervals) are the
+#      ground truth. A change is expected when the strategy then keeps that
+#      state for at least three intervals; it is covered when an event of the
+#      strategy with that state after it was printed. Delay is from the change
+#      to the event's time. Requests and bytes (up and down, headers
+#      included) are counted by the proxy; RSS is the watcher's peak (VmHWM).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+WINDOW=${WINDOW:-150}
+SIZES=${SIZES:-"10000 100000"}
+CHURN=${CHURN:-20}
+INTERVAL=${INTERVAL:-5s}
+WORK=$(mktemp -d)
+PIDS=()
+cleanup() {
+	for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+	if [[ -n ${KEEP:-} ]]; then mkdir -p "$KEEP" && cp -r "$WORK"/* "$KEEP"/ 2>/dev/null || true; fi
+	rm -rf "$WORK"
+}
+trap cleanup EXIT
+[[ -n ${DEBUG:-} ]] && set -x
+
+(cd "$ROOT" && go build -o "$WORK/stratop" . && go build -o "$WORK/countproxy" ./scripts/countproxy)
+
+port=$((20000 + RANDOM % 10000)) # below the ephemeral range
+
+wait_for() { # seconds command...
+	local n=$(($1 * 10))
+	shift
+	for _ in $(seq "$n"); do "$@" && return; sleep 0.1; done
+	echo "timed out: $*" >&2
+	return 1
+}
+
+# watch_run NAME PROXYPORT STATEDIR: starts a watcher through a fresh proxy.
+watch_run() {
+	local name=$1 pp=$2 sp=$3 state=$4
+	"$WORK/countproxy" -listen "127.0.0.1:$pp" -target "http://127.0.0.1:$sp" -out "$WORK/$name.counts.json" 2>"$WORK/$name.proxy.log" &
+	PROXY=$!
+	PIDS+=($PROXY)
+	wait_for 10 bash -c "exec 3<>/dev/tcp/127.0.0.1/$pp" 2>/dev/null
+	date +%s.%N >"$WORK/$name.start"
+	STRATOP_API_KEY=demo-key STRATOP_API_SECRET=demo-secret XDG_STATE_HOME="$state" XDG_CONFIG_HOME="$state/config" HOME="$state" \
+		"$WORK/stratop" watch --base-url "http://127.0.0.1:$pp" --interval "$INTERVAL" -o jsonl >"$WORK/$name.events.jsonl" 2>"$WORK/$name.err" &
+	WATCHER=$!
+	PIDS+=($WATCHER)
+}
+
+# watch_stop NAME: records the watcher's peak RSS, stops it and its proxy.
+watch_stop() {
+	local name=$1
+	grep VmHWM "/proc/$WATCHER/status" | awk '{print $2}' >"$WORK/$name.rss_kb"
+	date +%s.%N >"$WORK/$name.end"
+	kill -TERM "$WATCHER"
+	wait "$WATCHER" || true
+	kill -TERM "$PROXY"
+	wait "$PROXY" || true
+}
+
+measure() {
+	local n=$1
+	port=$((port + 3))
+	local sp=$port pp1=$((port + 1)) pp2=$((port + 2)) state="$WORK/state-$n"
+	"$WORK/stratop" sandbox --tick 0 --users "$((n / 100))" --strategies "$n" --churn "$CHURN" \
+		--changes "$WORK/$n.changes.jsonl" --addr "127.0.0.1:$sp" >"$WORK/$n.sandbox.log" 2>&1 &
+	local sandbox=$!
+	PIDS+=($sandbox)
+	wait_for 60 grep -q listening "$WORK/$n.sandbox.log"
+
+	watch_run "$n.baseline" "$pp1" "$sp" "$state"
+	wait_for 1800 test -e "$state/stratop/watch/default-integration.json"
+	watch_stop "$n.baseline"
+
+	watch_run "$n.steady" "$pp2" "$sp" "$state"
+	sleep "$WINDOW"
+	watch_stop "$n.steady"
+	kill -TERM "$sandbox"
+	wait "$sandbox" || true
+}
+
+for n in $SIZES; do measure "$n" & done
+wait
+
+python3 - "$WORK" "$SIZES" "$INTERVAL" <<'PY'
+import json, os, sys
+from datetime import datetime
+
+work, sizes, interval = sys.argv[1], sys.argv[2].split(), sys.argv[3]
+iv = float(interval.rstrip("s"))
+
+def ts(s):
+    return datetime.fromisoformat(s.replace("Z", "+00:00")).timestamp()
+
+def lines(path):
+    out = []
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line:
+                try:
+                    out.append(json.loads(line))
+                except ValueError:
+                    pass
+    return out
+
+def traffic(name):
+    data = json.load(open(os.path.join(work, name + ".counts.json")))
+    start = float(open(os.path.join(work, name + ".start")).read())
+    end = float(open(os.path.join(work, name + ".end")).read())
+    req = sum(r["requests"] for r in data)
+    b = sum(r["bytes_down"] + r["bytes_up"] for r in data)
+    rss = int(open(os.path.join(work, name + ".rss_kb")).read() or 0) / 1024
+    return start, end, req, b, rss
+
+print(f"interval {interval}, churn via the sandbox, simulation off\n")
+print("| strategies | run | seconds | requests | req/min | MB | MB/min | peak RSS MB |")
+print("|---|---|---|---|---|---|---|---|")
+results = []
+for n in sizes:
+    for run in ("baseline", "steady"):
+        start, end, req, b, rss = traffic(f"{n}.{run}")
+        mins = (end - start) / 60
+        print(f"| {int(n):,} | {run} | {end - start:.0f} | {req} | {req / mins:.0f} | {b / 1e6:.1f} | {b / 1e6 / mins:.2f} | {rss:.1f} |")
+    start, end, *_ = traffic(f"{n}.steady")
+    changes = lines(os.path.join(work, f"{n}.changes.jsonl"))
+    events = lines(os.path.join(work, f"{n}.steady.events.jsonl"))
+    by = {}
+    for c in changes:
+        by.setdefault(c["strategyId"], []).append(c)
+    evs = {}
+    for e in events:
+        if e["kind"] in ("strategy.status", "strategy.vanished"):
+            evs.setdefault(e["strategyId"], []).append(e)
+    ids = [e["id"] for e in events]
+    expected = covered = 0
+    delays, missed = [], []
+    for sid, cs in by.items():
+        for i, c in enumerate(cs):
+            t = ts(c["time"])
+            if t < start or t > end - 3 * iv:
+                continue
+            nxt = ts(cs[i + 1]["time"]) if i + 1 < len(cs) else end
+            if nxt - t < 3 * iv:
+                continue  # did not hold: a read may never see it
+            expected += 1
+            after = c["after"]
+            hit = [e for e in evs.get(sid, []) if ts(e["time"]) >= t and ts(e["time"]) <= nxt + iv
+                   and (e.get("after") == after or (e["kind"] == "strategy.vanished" and after == "archived"))]
+            if hit:
+                covered += 1
+                delays.append(ts(hit[0]["time"]) - t)
+            else:
+                missed.append(c)
+    reported = sum(len(v) for v in evs.values())
+    true_ids = set(by)
+    false = [e for v in evs.values() for e in v if e["strategyId"] not in true_ids]
+    delays.sort()
+    p = lambda q: delays[min(len(delays) - 1, int(q * len(delays)))] if delays else float("nan")
+    results.append((n, expected, covered, reported, len(ids) - len(set(ids)), len(false), p(0.5), p(0.99), delays[-1] if delays else float("nan")))
+    for m in missed[:5]:
+        print(f"  missed at {n}: {m}", file=sys.stderr)
+
+print("\n| strategies | changes expected | covered | status events | repeated ids | events without a change | delay p50 s | p99 s | max s |")
+print("|---|---|---|---|---|---|---|---|---|")
+for n, exp, cov, rep, dup, false, p50, p99, mx in results:
+    print(f"| {int(n):,} | {exp} | {cov} ({100 * cov / max(exp, 1):.1f}%) | {rep} | {dup} | {false} | {p50:.1f} | {p99:.1f} | {mx:.1f} |")
+PY
