@@ -187,7 +187,7 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 	eng = watch.New(c, watch.Options{
 		Profile: target.Profile, Host: c.Host(), Scope: sc,
 		Interval: f.interval, Budget: budget, Heartbeat: f.heartbeat,
-		StateDir: stateDir, FromNow: f.fromNow, Meter: meter,
+		StateDir: stateDir, FromNow: f.fromNow, Meter: meter, AuditPath: auditPath,
 		Emit: func(ev watch.Event) {
 			w.write(ev)
 			ex.run(ctx, ev)
@@ -206,6 +206,9 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 	if err := eng.Run(ctx); err != nil {
 		return &exitCodeError{code: 1, err: err}
 	}
+	st := eng.Stats()
+	fmt.Fprintf(cmd.ErrOrStderr(), "watch: stopped after %d reads (%d failed), %.1f MB read, %s\n",
+		st.Reads, st.Errors, float64(st.Bytes)/1e6, time.Since(st.Since).Round(time.Second))
 	if err := eng.SaveError(); err != nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "watch: the state could not be saved (%v): a restart may report changes again\n", err)
 	}

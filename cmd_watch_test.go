@@ -27,10 +27,9 @@ func TestWatchReportsAChangeBehindItsBackOnce(t *testing.T) {
 	w := startChild(t, "watch", "--interval", "100ms", "--budget", "100000/min", "--heartbeat", "300ms")
 	waitUntil(t, "the first full read (the cursor)", func() bool { _, err := os.Stat(e.cursorFile()); return err == nil })
 
+	// The halt goes through stratop itself, so it is in the audit log too.
 	active := firstStrategy(t, c, api.StatusActive)
-	if _, err := c.HaltStrategy(ctx, active.ID); err != nil {
-		t.Fatal(err)
-	}
+	e.ok("strategies", "halt", strconv.FormatInt(active.ID, 10), "--yes")
 	suspended := firstStrategy(t, c, api.StatusSuspended)
 	if _, err := c.ArchiveStrategy(ctx, suspended.ID); err != nil {
 		t.Fatal(err)
@@ -52,10 +51,16 @@ func TestWatchReportsAChangeBehindItsBackOnce(t *testing.T) {
 		return n
 	}
 	byID := func(id int64) func(watch.Event) bool { return func(ev watch.Event) bool { return ev.Strategy == id } }
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("stdout:\n%s\nstderr:\n%s", w.out.String(), w.err.String())
+		}
+	})
 	waitUntil(t, "every change reported", func() bool {
 		return has(watch.KindStatus, byID(active.ID)) > 0 && has(watch.KindVanished, byID(suspended.ID)) > 0 &&
 			has(watch.KindUsersAdd, func(ev watch.Event) bool { return ev.User == "cust_new_one" }) > 0 &&
-			has(watch.KindHeartbeat, func(watch.Event) bool { return true }) > 0
+			has(watch.KindHeartbeat, func(watch.Event) bool { return true }) > 0 &&
+			has(watch.KindAction, byID(active.ID)) > 0
 	})
 	// The connection: lost while every read fails, restored after.
 	e.sb.SetFaults(sandbox.Faults{FailRate: 1})
@@ -87,6 +92,11 @@ func TestWatchReportsAChangeBehindItsBackOnce(t *testing.T) {
 	}
 	if n := has(watch.KindAppeared, byID(dup.NewStrategyID)); n != 1 {
 		t.Errorf("the duplicate %d appeared %d times", dup.NewStrategyID, n)
+	}
+	if n := has(watch.KindAction, func(ev watch.Event) bool {
+		return ev.Strategy == active.ID && ev.Detail == "halt: done" && ev.After == "paused" && ev.Before == "active"
+	}); n != 1 {
+		t.Errorf("%d action events of the halt", n)
 	}
 	if n := has(watch.KindUsersAdd, func(ev watch.Event) bool { return true }); n != 1 {
 		t.Errorf("%d users.added events, want 1", n)
@@ -137,7 +147,7 @@ func checkSchema(t *testing.T, out string) {
 		kinds[string(ev.Kind)] = true
 	}
 	for _, k := range []watch.Kind{watch.KindStatus, watch.KindVanished, watch.KindAppeared, watch.KindUsersAdd,
-		watch.KindCounts, watch.KindConnLost, watch.KindConnBack, watch.KindHeartbeat} {
+		watch.KindCounts, watch.KindConnLost, watch.KindConnBack, watch.KindHeartbeat, watch.KindAction} {
 		if !kinds[string(k)] {
 			t.Errorf("the output holds no %s event to check", k)
 		}

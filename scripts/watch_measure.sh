@@ -75,26 +75,33 @@ watch_stop() {
 
 measure() {
 	local n=$1
-	port=$((port + 3))
-	local sp=$port pp1=$((port + 1)) pp2=$((port + 2)) state="$WORK/state-$n"
+	PIDS=()
+	trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
+	port=$((port + 3 * ${2:-0}))
+	local sp=$port pp1=$((port + 1)) state="$WORK/state-$n"
 	"$WORK/stratop" sandbox --tick 0 --users "$((n / 100))" --strategies "$n" --churn "$CHURN" \
 		--changes "$WORK/$n.changes.jsonl" --addr "127.0.0.1:$sp" >"$WORK/$n.sandbox.log" 2>&1 &
 	local sandbox=$!
 	PIDS+=($sandbox)
-	wait_for 60 grep -q listening "$WORK/$n.sandbox.log"
+	wait_for 600 grep -q listening "$WORK/$n.sandbox.log"
 
 	watch_run "$n.baseline" "$pp1" "$sp" "$state"
 	wait_for 1800 test -e "$state/stratop/watch/default-integration.json"
 	watch_stop "$n.baseline"
 
-	watch_run "$n.steady" "$pp2" "$sp" "$state"
+	# The same proxy address: the cursor belongs to the host it was made with.
+	watch_run "$n.steady" "$pp1" "$sp" "$state"
 	sleep "$WINDOW"
 	watch_stop "$n.steady"
 	kill -TERM "$sandbox"
 	wait "$sandbox" || true
 }
 
-for n in $SIZES; do measure "$n" & done
+i=0
+for n in $SIZES; do
+	i=$((i + 1))
+	measure "$n" "$i" &
+done
 wait
 
 python3 - "$WORK" "$SIZES" "$INTERVAL" <<'PY'

@@ -25,21 +25,23 @@ const cursorVersion = 1
 // cursorFile is the cursor as written. Rows are arrays, not objects, so
 // 100,000 strategies take about 4 MB.
 type cursorFile struct {
-	Version   int                  `json:"version"`
-	Host      string               `json:"host"`
-	Scope     string               `json:"scope"`
-	MaxID     int64                `json:"maxId"`
-	HasMaxID  bool                 `json:"hasMaxId"`
-	MaxUserID int64                `json:"maxUserId"`
-	HasUsers  bool                 `json:"hasUsers"`
-	Users     int                  `json:"users"`
-	Counts    map[string]countSeen `json:"counts"`
-	ConnSeq   uint32               `json:"connSeq"`
-	Baselined bool                 `json:"baselined"`
-	SweepPage int                  `json:"sweepPage"`
-	SweepLast int64                `json:"sweepLast"`
-	UserDone  []string             `json:"userDone,omitempty"`
-	Strings   []string             `json:"strings"`
+	Version     int                  `json:"version"`
+	Host        string               `json:"host"`
+	Scope       string               `json:"scope"`
+	MaxID       int64                `json:"maxId"`
+	HasMaxID    bool                 `json:"hasMaxId"`
+	MaxUserID   int64                `json:"maxUserId"`
+	HasUsers    bool                 `json:"hasUsers"`
+	Users       int                  `json:"users"`
+	Counts      map[string]countSeen `json:"counts"`
+	ConnSeq     uint32               `json:"connSeq"`
+	Baselined   bool                 `json:"baselined"`
+	SweepPage   int                  `json:"sweepPage"`
+	SweepLast   int64                `json:"sweepLast"`
+	UserDone    []string             `json:"userDone,omitempty"`
+	AuditOffset int64                `json:"auditOffset"`
+	AuditSet    bool                 `json:"auditSet"`
+	Strings     []string             `json:"strings"`
 	// Rows: id, status, category, type, user, pool (string indexes),
 	// chain, change sequence.
 	Rows [][8]int64 `json:"rows"`
@@ -70,6 +72,7 @@ func (s *state) encode(host, scope string) cursorFile {
 	f := cursorFile{Version: cursorVersion, Host: host, Scope: scope, MaxID: s.maxID, HasMaxID: s.hasMaxID,
 		MaxUserID: s.maxUserID, HasUsers: s.hasUsers, Users: s.users, Counts: s.counts, ConnSeq: s.connSeq,
 		Baselined: s.baselined, SweepPage: s.sweepPage, SweepLast: s.sweepLast, Strings: s.strs,
+		AuditOffset: s.auditOffset, AuditSet: s.auditSet,
 		Rows: make([][8]int64, 0, len(s.rows))}
 	for u, done := range s.userDone {
 		if done {
@@ -108,6 +111,7 @@ func decodeState(f cursorFile) (*state, error) {
 		s.counts = f.Counts
 	}
 	s.connSeq, s.baselined, s.sweepPage, s.sweepLast = f.ConnSeq, f.Baselined, max(f.SweepPage, 1), f.SweepLast
+	s.auditOffset, s.auditSet = f.AuditOffset, f.AuditSet
 	for _, u := range f.UserDone {
 		s.userDone[u] = true
 	}

@@ -46,6 +46,9 @@ type Options struct {
 	// StateDir holds the cursor (e.g. $XDG_STATE_HOME/stratop); empty keeps
 	// no cursor, so every start is from now.
 	StateDir string
+	// AuditPath is the audit log whose actions on this host are reported
+	// as action events; empty: none.
+	AuditPath string
 	// FromNow drops a saved cursor: nothing that happened before the start
 	// is reported.
 	FromNow bool

@@ -54,3 +54,70 @@ func TestIntegrationReportsAChangeBehindItsBackOnce(t *testing.T) {
 		}
 	}
 }
+
+// One strategy paused and another resumed in the same cell leave every
+// total as it was: the rolling sweep finds both.
+func TestSweepFindsAChangeTotalsCannotShow(t *testing.T) {
+	w := newWorld(t, 8, 400)
+	var rec recorder
+	e, _ := running(t, w, Options{Scope: Integration(), Interval: 40 * time.Millisecond, Budget: 60000, ByteBudget: 1 << 30, Emit: rec.emit})
+	waitFor(t, "the first full read", func() bool { return e.Stats().Baselined })
+	ctx := context.Background()
+	p, err := w.c.ListStrategies(ctx, api.StrategyFilter{Status: api.StatusPaused, PageSize: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b api.Strategy
+	for _, pz := range p.Strategies {
+		q, err := w.c.ListStrategies(ctx, api.StrategyFilter{Status: api.StatusActive, ChainID: pz.ChainID, Category: pz.Category, StrategyMethod: pz.Type, PageSize: 1})
+		if err == nil && len(q.Strategies) > 0 {
+			a, b = q.Strategies[0], pz
+			break
+		}
+	}
+	if a.ID == 0 {
+		t.Skip("no active and paused strategy share a cell in this seed")
+	}
+	w.sb.SetStrategyStatus(a.ID, api.StatusPaused)
+	w.sb.SetStrategyStatus(b.ID, api.StatusActive)
+	waitFor(t, "both changes", func() bool { return len(rec.find(KindStatus, a.ID)) > 0 && len(rec.find(KindStatus, b.ID)) > 0 })
+	sweeps := e.Stats().Sweeps
+	waitFor(t, "two more sweeps", func() bool { return e.Stats().Sweeps >= sweeps+2 })
+	if ea, eb := rec.find(KindStatus, a.ID), rec.find(KindStatus, b.ID); len(ea) != 1 || ea[0].After != "paused" || len(eb) != 1 || eb[0].After != "active" {
+		t.Fatalf("events %+v %+v", ea, eb)
+	}
+}
+
+// A cursor of another host is not used, a broken one is an error, and
+// --from-now drops a good one.
+func TestCursorBelongsToItsHost(t *testing.T) {
+	dir := t.TempDir()
+	opts := Options{Profile: "p", Host: "a.example", Scope: Integration(), StateDir: dir}
+	s := newState()
+	s.baselined = true
+	s.put(7, row{status: s.intern("active"), seq: 3})
+	path := CursorPath(opts)
+	if err := saveCursor(path, s.encode("a.example", "integration")); err != nil {
+		t.Fatal(err)
+	}
+	got, err := New(nil, opts).loadState()
+	if err != nil || got.rows[7].seq != 3 || got.str(got.rows[7].status) != "active" || !got.baselined {
+		t.Fatalf("same host: %+v %v", got, err)
+	}
+	opts.Host = "b.example"
+	if got, err := New(nil, opts).loadState(); err != nil || len(got.rows) != 0 {
+		t.Fatalf("another host's cursor was used: %v", err)
+	}
+	opts.Host = "a.example"
+	opts.FromNow = true
+	if got, _ := New(nil, opts).loadState(); len(got.rows) != 0 {
+		t.Fatal("FromNow kept the cursor")
+	}
+	opts.FromNow = false
+	if err := writeAtomic(path, []byte("{not json")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(nil, opts).loadState(); err == nil {
+		t.Fatal("a broken cursor was taken for none")
+	}
+}

@@ -114,8 +114,9 @@ func (e *Engine) cycle(ctx context.Context) {
 		err = nil
 	}
 	e.connection(d, err)
+	e.actionsCycle(d)
 	if e.opts.Heartbeat > 0 && !now.Before(e.nextBeat) {
-		d.events = append(d.events, Event{ID: eventID(e.opts.Host, KindHeartbeat, e.opts.Profile, i64(now.Unix())),
+		d.events = append(d.events, Event{ID: eventID(e.opts.Host, KindHeartbeat, e.opts.Profile, i64(now.UnixNano())),
 			Time: now, Kind: KindHeartbeat, Profile: e.opts.Profile, Host: e.opts.Host})
 		e.nextBeat = now.Add(e.opts.Heartbeat)
 	}

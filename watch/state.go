@@ -51,18 +51,20 @@ type state struct {
 	strIdx map[string]uint32
 	cells  map[cellKey]int // rows per finest cell
 
-	maxID     int64 // newest strategy id seen: above it a strategy has appeared
-	hasMaxID  bool
-	maxUserID int64
-	hasUsers  bool
-	users     int
-	counts    map[string]countSeen
-	connSeq   uint32
-	baselined bool  // the scope has been read in full once
-	sweepPage int   // the rolling sweep's next page (1-based)
-	sweepLast int64 // the last id of the sweep's previous page
-	userDone  map[string]bool
-	dirty     bool // changed since the last save
+	maxID       int64 // newest strategy id seen: above it a strategy has appeared
+	hasMaxID    bool
+	maxUserID   int64
+	hasUsers    bool
+	users       int
+	counts      map[string]countSeen
+	connSeq     uint32
+	baselined   bool  // the scope has been read in full once
+	sweepPage   int   // the rolling sweep's next page (1-based)
+	sweepLast   int64 // the last id of the sweep's previous page
+	userDone    map[string]bool
+	auditOffset int64 // bytes of the audit log already read
+	auditSet    bool
+	dirty       bool // changed since the last save
 }
 
 func newState() *state {
