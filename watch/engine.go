@@ -90,8 +90,7 @@ type Engine struct {
 	lost      bool
 	nextBeat  time.Time
 	saveErr   error
-	drills    []cellKey // cells whose totals differ from what is held, to read next
-	confirm   []int64   // strategies to read by id: gone from where they were
+	confirm   []int64 // strategies to read by id: gone from where they were
 	pending   map[int64]bool
 	totals    map[string]int // the listed statuses' totals as last read
 	pageBytes int64          // bytes of the last sweep page
