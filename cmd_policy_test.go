@@ -101,6 +101,12 @@ func TestCLIReasonIsRecordedAndShownByAudit(t *testing.T) {
 	if _, errOut, code := e.run("", "strategies", "resume", id(s), "--yes", "--reason", "two\nlines"); code != 2 || !strings.Contains(errOut, "--reason") {
 		t.Errorf("a reason on two lines: exit %d, %q; want 2", code, errOut)
 	}
+	// A raw state-changing route carries it too.
+	other := e.strategies(api.StatusActive, 1)[0]
+	e.ok("api", "POST", "strategies/"+id(other)+"/halt", "--reason", "raw INC-9")
+	if recs := e.auditRecords(); len(recs) != 2 || recs[1].Reason != "raw INC-9" || recs[1].Outcome != audit.OutcomeDone {
+		t.Errorf("audit after stratop api: %+v", recs)
+	}
 }
 
 func TestCLIRequireReasonRefusesBeforeSending(t *testing.T) {
