@@ -61,16 +61,21 @@ type overviewHistory struct {
 	pts     []history.Point
 }
 
-// loadHistory is the command that reads the file.
+// historyDelay is how long after start the file is read: past the first
+// frame (the renderer draws within its first tick, about 22 ms), so the
+// decoding never competes with it on the dashboard's one P.
+const historyDelay = 100 * time.Millisecond
+
+// loadHistory is the command that reads the file once historyDelay passed.
 func loadHistory(e *env) tea.Cmd {
 	path, session := e.historyPath, e.session
 	if path == "" {
 		return func() tea.Msg { return historyLoadedMsg{session: session, h: history.New()} }
 	}
-	return func() tea.Msg {
+	return tea.Tick(historyDelay, func(time.Time) tea.Msg {
 		h, err := history.Load(path)
 		return historyLoadedMsg{session: session, h: h, err: err}
-	}
+	})
 }
 
 // loaded takes the file's history and adds what was sampled meanwhile.
