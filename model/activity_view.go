@@ -30,7 +30,7 @@ func (t activityTab) updateKey(msg tea.KeyMsg) (activityTab, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(msg, k.Search):
-		t.input.focused = true
+		t.input = t.input.focus()
 	case key.Matches(msg, k.Enter):
 		if e, ok := t.selectedEntry(); ok && (e.Strategy != 0 || e.User != "") {
 			j := jumpMsg{strategy: e.Strategy, user: e.User}
@@ -82,10 +82,15 @@ func (t activityTab) refilter() activityTab {
 // pin keeps the newest line selected unless the operator moved away, and
 // notes it as seen.
 func (t activityTab) pin() activityTab {
-	if t.away {
+	if t.away && !t.tbl.lost {
 		return t
 	}
-	t.tbl = t.tbl.moveTo(0)
+	// At the newest line now, or sent there because the selected line is
+	// no longer shown (the table says so until the cursor moves).
+	t.away = false
+	if t.tbl.cursor != 0 {
+		t.tbl = t.tbl.moveTo(0)
+	}
 	if t.tbl.len() > 0 {
 		t.seenTop = t.tbl.id(t.tbl.rowAt(0))
 	}
@@ -148,9 +153,10 @@ func (t activityTab) render() activityTab {
 // a notice and a hint.
 func (t activityTab) filterLine() string {
 	st := t.env.styles
-	count := ui.ActivityCount(t.tbl.len(), t.feed.len(), t.query != "")
+	row, n, lost := t.tbl.position()
+	count := ui.JoinNonEmpty(" · ", ui.ActivityCount(t.tbl.len(), t.feed.len(), t.query != ""), ui.RowOf(row, n, lost, "line"))
 	if t.input.focused || len(t.input.value) > 0 {
-		return ui.FilterInput(st, t.input.Value(), t.input.focused, count, t.width)
+		return ui.FilterInput(st, t.input.Value(), t.input.focused, t.input.selected, count, t.width)
 	}
 	k := t.env.keys.List
 	if n := t.newAbove(); n > 0 {

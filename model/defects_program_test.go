@@ -117,7 +117,7 @@ func TestProgramEscThenKeyIsNotTyped(t *testing.T) {
 	a.waitText("/ zz", "0 of 12 users")
 	// esc followed at once by a key arrives as alt+key.
 	a.tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("c"), Alt: true})
-	a.waitText("12 users · / filter")
+	a.waitText("12 users · row ", "/ filter")
 	if v := a.frame(); strings.Contains(v, "zzc") || strings.Contains(v, "/ c") {
 		t.Fatalf("esc+key was typed into the filter:\n%s", v)
 	}

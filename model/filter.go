@@ -26,7 +26,7 @@ func filterKey(msg tea.KeyMsg, k ui.InputKeys, in lineInput, tbl table) (_ lineI
 	case key.Matches(msg, k.Clear):
 		return newLineInput(maxFilterRunes, nil), tbl, in.Value() != ""
 	case key.Matches(msg, k.Accept):
-		in.focused = false
+		in.focused, in.selected = false, false
 	default:
 		in, changed = in.update(msg, k)
 	}

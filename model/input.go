@@ -19,7 +19,10 @@ import (
 
 type lineInput struct {
 	focused bool
-	value   []rune
+	// selected says the whole text is selected, as when a filter is
+	// opened again: typing replaces it and a delete key clears it.
+	selected bool
+	value    []rune
 	limit   int             // most runes kept
 	accept  func(rune) bool // which runes may be typed
 }
@@ -30,8 +33,36 @@ func newLineInput(limit int, accept func(rune) bool) lineInput {
 
 func (in lineInput) Value() string { return string(in.value) }
 
-// update applies a key; it reports whether the value changed.
+// focus gives the input the keys with its text, if any, selected.
+func (in lineInput) focus() lineInput {
+	in.focused, in.selected = true, len(in.value) > 0
+	return in
+}
+
+// update applies a key; over a selected text a rune replaces it and a
+// delete key clears it. It reports whether the value changed.
 func (in lineInput) update(msg tea.KeyMsg, k ui.InputKeys) (lineInput, bool) {
+	if !in.selected {
+		return in.edit(msg, k)
+	}
+	in.selected = false
+	switch {
+	case msg.Type == tea.KeyRunes || msg.Type == tea.KeySpace:
+		old := in.Value()
+		in.value = nil
+		in, _ = in.edit(msg, k)
+		return in, in.Value() != old
+	case key.Matches(msg, k.DeleteChar, k.DeleteWord, k.Empty):
+		changed := len(in.value) > 0
+		in.value = nil
+		return in, changed
+	}
+	return in.edit(msg, k)
+}
+
+// edit applies a key at the end of the text; it reports whether the
+// value changed.
+func (in lineInput) edit(msg tea.KeyMsg, k ui.InputKeys) (lineInput, bool) {
 	switch {
 	case msg.Type == tea.KeyRunes || msg.Type == tea.KeySpace:
 		add := make([]rune, 0, len(msg.Runes))

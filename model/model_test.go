@@ -81,10 +81,21 @@ func TestSelectionFollowsID(t *testing.T) {
 	if !strings.Contains(lineWith(m.View(), ">"), " 4 ") {
 		t.Fatalf("cursor row is not strategy 4: %q", lineWith(m.View(), ">"))
 	}
-	// Id 4 goes away: the cursor keeps its position.
+	if !strings.Contains(m.View(), "row 3 of 4") {
+		t.Fatalf("the page line does not say where the cursor is:\n%s", m.View())
+	}
+	// Id 4 goes away: the cursor goes to the top, and the tab says so
+	// until the cursor moves.
 	m, _ = m.Update(pageReply(m, strat(6, api.StatusActive), strat(5, api.StatusActive), strat(3, api.StatusActive)))
-	if id, _, _ := m.strategiesTab().pane.tbl.selected(); id != 3 {
-		t.Fatalf("after removal selected %d, want 3 (same position)", id)
+	if id, _, _ := m.strategiesTab().pane.tbl.selected(); id != 6 {
+		t.Fatalf("after removal selected %d, want 6 (the top)", id)
+	}
+	if !strings.Contains(m.View(), "the selected strategy is not shown: cursor at the top") {
+		t.Fatalf("the loss is not said:\n%s", m.View())
+	}
+	m, _ = press(m, "down")
+	if strings.Contains(m.View(), "is not shown") || !strings.Contains(m.View(), "row 2 of 3") {
+		t.Fatalf("after a move:\n%s", m.View())
 	}
 }
 

@@ -58,7 +58,8 @@ func (t strategiesTab) render() strategiesTab {
 			info.Pages, info.Total, info.Extra = nd.pages, nd.total, nd.userCounts
 		}
 		sel := t.Selection()
-		info.Extra = ui.JoinNonEmpty(" · ", info.Extra, ui.MarksSummary(len(sel.marked), sel.hidden))
+		row, n, lost := t.pane.tbl.position()
+		info.Extra = ui.JoinNonEmpty(" · ", info.Extra, ui.MarksSummary(len(sel.marked), sel.hidden), ui.RowOf(row, n, lost, "strategy"))
 		list = append(list, ui.PageLine(*st, info, l.listWidth))
 	}
 	if uv {

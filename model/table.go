@@ -3,9 +3,10 @@ package model
 // table is the state of one list: its rows (a rowSource: ids, and cells
 // made on demand), an optional filter order, the cursor and scroll offset,
 // and a cache of rendered rows. The selection is an id, never a row index:
-// after new data, a filter or a page change the cursor moves to wherever
-// that id now is, and only when the id is gone does it stay at the same
-// position (clamped).
+// after new data, a filter, a sort or a page change the cursor moves to
+// wherever that id now is; when the id is no longer shown the cursor goes
+// to the top and the table remembers it lost the selection, for the tab
+// to say so until the cursor next moves.
 //
 // Rendering cost: a row's cells are made and the row rendered once per data
 // change, width change or flag change, and only when it first becomes
@@ -38,6 +39,7 @@ type table struct {
 	offset int // first displayed position
 	selID  int64
 	hasSel bool
+	lost   bool // the selected id left the rows shown: the cursor went to the top
 
 	header   string
 	rendered map[int]string // by row index, for rows shown lately
@@ -228,26 +230,43 @@ func (t table) setFlags(flags map[int64]ui.RowFlags) table {
 	return t.settle()
 }
 
-// follow puts the cursor on the selected id, or keeps its position when the
-// id is gone and adopts the row found there.
+// follow puts the cursor on the selected id; when the id is no longer
+// shown, on the top row, noting the loss. Before any selection (keys typed
+// ahead of the first rows) the position is kept.
 func (t table) follow() table {
 	n := t.len()
 	if t.hasSel {
 		for pos := 0; pos < n; pos++ {
 			if t.id(t.rowAt(pos)) == t.selID {
 				t.cursor = pos
+				t.lost = t.lost && pos == 0 // said only while it is true
 				return t.settle()
 			}
+		}
+		if n > 0 {
+			t.cursor, t.lost = 0, true
+			return t.settle()
 		}
 	}
 	t.cursor = min(max(t.cursor, 0), max(n-1, 0))
 	return t.settle()
 }
 
+// position is where the cursor is: its 1-based row, of n shown, and
+// whether the selection was lost since the cursor last moved.
+func (t table) position() (row, n int, lost bool) {
+	n = t.len()
+	if n == 0 {
+		return 0, 0, t.lost
+	}
+	return t.cursor + 1, n, t.lost
+}
+
 // moveTo puts the cursor on a display position (clamped) and selects it.
 // Before the first rows arrive the position is kept as asked, so keys typed
 // ahead of a slow answer still count once it lands.
 func (t table) moveTo(pos int) table {
+	t.lost = false
 	if t.len() == 0 && !t.hasSel {
 		t.cursor = max(pos, 0)
 		return t

@@ -188,7 +188,7 @@ func (t usersTab) updateKey(msg tea.KeyMsg) (usersTab, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(msg, k.Search):
-		t.input.focused = true
+		t.input = t.input.focus()
 	case key.Matches(msg, k.Watch):
 		if _, row, ok := t.tbl.selected(); ok {
 			return t, watchToggleCmd(0, t.list.data.external(row))

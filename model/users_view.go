@@ -47,9 +47,10 @@ func (t usersTab) filterLine(width int) string {
 	if t.list.data != nil {
 		total = t.list.data.Len()
 	}
-	count := ui.UsersCount(t.tbl.len(), total, t.query != "")
+	row, n, lost := t.tbl.position()
+	count := ui.JoinNonEmpty(" · ", ui.UsersCount(t.tbl.len(), total, t.query != ""), ui.RowOf(row, n, lost, "user"))
 	if t.input.focused || len(t.input.value) > 0 {
-		return ui.FilterInput(st, t.input.Value(), t.input.focused, count, width)
+		return ui.FilterInput(st, t.input.Value(), t.input.focused, t.input.selected, count, width)
 	}
 	k := t.env.keys.List
 	return ui.Muted(st, ui.JoinNonEmpty(" · ", count, ui.Hint(k.Search, ui.WithDesc(k.Enter, "choose"))), width)

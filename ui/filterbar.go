@@ -66,7 +66,7 @@ func FilterSummary(fields []FilterField) string {
 
 // FilterInput draws the filter-as-you-type line: "/ text▏ · 12 of 40 users".
 // text is what the operator typed (printable runes only).
-func FilterInput(st Styles, text string, focused bool, count string, width int) string {
+func FilterInput(st Styles, text string, focused, selected bool, count string, width int) string {
 	cursor := ""
 	if focused {
 		cursor = "▏"
@@ -76,6 +76,10 @@ func FilterInput(st Styles, text string, focused bool, count string, width int) 
 	shown := text
 	if Width(shown) > room {
 		shown = ansi.TruncateLeft(shown, Width(shown)-room+1, Ellipsis)
+	}
+	if selected && shown != "" {
+		// Drawn as selected: the next key typed replaces it.
+		shown = st.FilterActive.Render(shown)
 	}
 	return st.Section.Render("/ ") + shown + cursor + st.Muted.Render(tail)
 }

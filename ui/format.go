@@ -188,3 +188,17 @@ func Units(raw string, decimals int) string {
 	}
 	return FormatUnits(raw, decimals)
 }
+
+// RowOf says where the cursor is in a list: "row 1,234 of 100,000"; when
+// the selected item left the list (a filter, a page, new data), that the
+// cursor went to the top.
+func RowOf(row, n int, lost bool, what string) string {
+	if n == 0 {
+		return ""
+	}
+	s := "row " + group(Int(int64(row))) + " of " + group(Int(int64(n)))
+	if lost {
+		s += " · the selected " + what + " is not shown: cursor at the top"
+	}
+	return s
+}
