@@ -23,8 +23,8 @@ type lineInput struct {
 	// opened again: typing replaces it and a delete key clears it.
 	selected bool
 	value    []rune
-	limit   int             // most runes kept
-	accept  func(rune) bool // which runes may be typed
+	limit    int             // most runes kept
+	accept   func(rune) bool // which runes may be typed
 }
 
 func newLineInput(limit int, accept func(rune) bool) lineInput {
