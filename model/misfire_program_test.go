@@ -35,13 +35,14 @@ type fuzzRun struct {
 
 // fuzzResult is what a run found and how fast it went.
 type fuzzResult struct {
-	violations []string
-	keys       int
-	requests   int
-	quit       bool           // the run ended with the program quitting
-	confirmed  int            // confirmations the oracle saw
-	byAction   map[string]int // of them, by dialog kind and action
-	elapsed    time.Duration
+	violations   []string
+	keys         int
+	requests     int
+	quit         bool           // the run ended with the program quitting
+	readOnlyKeys int            // keys taken while switched to the read-only profile
+	confirmed    int            // confirmations the oracle saw
+	byAction     map[string]int // of them, by dialog kind and action
+	elapsed      time.Duration
 }
 
 // fuzzProfiles offers the run's profile and a read-only one on the same
@@ -99,6 +100,9 @@ func runFuzz(t *testing.T, run fuzzRun) fuzzResult {
 	for _, ev := range events {
 		if ev.key != "" {
 			got = append(got, ev.key)
+		}
+		if ev.key != "" && ev.profile == "ro" {
+			res.readOnlyKeys++
 		}
 	}
 	if i := firstDiff(got, want); i >= 0 {
@@ -240,7 +244,7 @@ func TestProgramMisfireFuzzer(t *testing.T) {
 			res := runFuzz(t, fuzzRun{seed: seed, steps: steps})
 			t.Logf("seed %d: %d steps, %d keys, %d confirmations, %d requests in %v (%.0f steps/s)", seed, steps, res.keys,
 				res.confirmed, res.requests, res.elapsed.Round(time.Millisecond), float64(steps)/res.elapsed.Seconds())
-			t.Logf("seed %d: confirmed %v", seed, res.byAction)
+			t.Logf("seed %d: confirmed %v; %d keys in the read-only profile", seed, res.byAction, res.readOnlyKeys)
 			if res.quit {
 				t.Logf("seed %d: a q typed on a list quit the program; the run ended there", seed)
 			}

@@ -20,3 +20,43 @@ func TestDialogFitsShortAreas(t *testing.T) {
 		}
 	}
 }
+
+func TestConsentSaysReasonAuditAndOverride(t *testing.T) {
+	base := Dialog{Title: "Halt strategy 9?", Lines: []string{"action    halt"}, Hint: "y confirm · n/esc cancel (default)"}
+	keys := DefaultDialogKeys()
+	cases := []struct {
+		name   string
+		c      Consent
+		want   []string
+		prompt string
+	}{
+		{"optional", Consent{}, []string{"reason    none (tab to add one)", "tab reason"}, ""},
+		{"required", Consent{Required: true}, []string{"reason    required: tab to type one"}, ""},
+		{"typed", Consent{Reason: "INC-42"}, []string{"reason    INC-42"}, ""},
+		{"editing", Consent{Reason: "INC", Editing: true}, []string{"enter keep · esc cancel"}, "reason (a ticket or a sentence), enter to keep it"},
+		{"audit", Consent{Audit: "the audit log cannot be written (disk full)", Want: "9"},
+			[]string{"Nothing will be sent: the audit log cannot be written (disk full).", "type 9, then confirm once more"}, ""},
+		{"override typing", Consent{Audit: "x", Want: "9", Override: OverrideTyping, Input: "1"},
+			[]string{"enter confirm when typed · esc cancel (default)"}, "type 9 and enter to send it WITHOUT an audit record"},
+		{"override confirm", Consent{Audit: "x", Want: "9", Override: OverrideConfirm},
+			[]string{"Send without an audit record? Halt strategy 9?", "y send unaudited · n/esc cancel (default)"}, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.c.Keys = keys
+			d := WithConsent(base, tc.c)
+			all := d.Title + "\n" + strings.Join(d.Lines, "\n") + "\n" + d.Hint
+			for _, w := range tc.want {
+				if !strings.Contains(all, w) {
+					t.Errorf("missing %q in:\n%s", w, all)
+				}
+			}
+			if d.Prompt != tc.prompt {
+				t.Errorf("prompt %q, want %q", d.Prompt, tc.prompt)
+			}
+			if tc.c.Audit != "" && !d.Danger {
+				t.Error("an unwritable audit log is not marked as danger")
+			}
+		})
+	}
+}
