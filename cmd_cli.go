@@ -79,7 +79,7 @@ func connectForActions(cmd *cobra.Command, f connFlags, pf policyFlags) (session
 
 // openJournal opens the audit log for the dashboard and the command line
 // alike, and returns how to close it. A log that cannot be opened is a
-// journal whose writes and Check fail, so every confirmation warns.
+// journal whose writes and Check fail, so every action is refused unless overridden.
 func openJournal(profile, host string) (audit.Journal, func()) {
 	path, err := audit.DefaultPath()
 	var log *audit.Log

@@ -192,8 +192,9 @@ func (l *Log) rotateIfNeeded(n int64) error {
 
 // Check reports whether the log can be written now: the last write failed,
 // or the file cannot be opened for appending (a read-only or missing
-// directory). A full disk shows only when a write fails. The dashboard
-// warns in its confirmation when Check fails; the operator still decides.
+// directory). A full disk shows only when a write fails. An action runner
+// refuses before asking when Check fails (action.Runner.Check), unless the
+// operator overrides it.
 func (l *Log) Check() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
