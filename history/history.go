@@ -114,9 +114,10 @@ func (r *ring) bucket(start int64) *Point {
 // concurrent use: one goroutine owns it (the dashboard's update loop or the
 // engine's), and Clone hands a copy to a writer.
 type History struct {
-	start time.Time // first sample ever kept
-	tiers []*ring
-	dirty bool
+	start   time.Time // first sample ever kept
+	tiers   []*ring
+	dirty   bool
+	version uint64 // counts Add calls, so a reader can tell nothing changed
 }
 
 // New returns an empty history.
@@ -130,6 +131,9 @@ func New() *History {
 
 // Start is the time of the first sample kept, zero when there is none.
 func (h *History) Start() time.Time { return h.start }
+
+// Version changes with every sample added.
+func (h *History) Version() uint64 { return h.version }
 
 // Dirty reports whether samples came in since the last MarkSaved.
 func (h *History) Dirty() bool { return h.dirty }
@@ -146,6 +150,7 @@ func (h *History) Add(s Sample) {
 		h.start = s.Time
 	}
 	h.dirty = true
+	h.version++
 	sec := s.Time.Unix()
 	for _, r := range h.tiers {
 		p := r.bucket(sec - sec%r.step)

@@ -60,6 +60,7 @@ type overviewTab struct {
 
 func newOverviewTab(e *env) overviewTab {
 	t := overviewTab{base: base{env: e}, counts: newSource[*countsData](feedCounts)}
+	t.hist.cache = &trendCache{}
 	return t.render()
 }
 
@@ -225,7 +226,7 @@ func (t overviewTab) render() overviewTab {
 		d.CountsError = t.counts.errText(t.env.host)
 	}
 	d.Attention = t.lines()
-	d.Trends = t.hist.trends(now, t.env.charts, ui.OverviewChartWidth(t.width))
+	d.Trends, d.TrendLines = t.hist.cached(t.env.styles, now, t.env.charts, ui.OverviewChartWidth(t.width))
 	t.body = ui.Overview(t.env.styles, d, t.width, t.height)
 	return t
 }

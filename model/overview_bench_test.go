@@ -22,10 +22,26 @@ func BenchmarkOverviewView200x60(b *testing.B) {
 	}
 }
 
-// BenchmarkOverviewRender200x60 is the cost of drawing that body anew (a
-// poll's answer, a resize, a key): the history's points of the window, a
+// BenchmarkOverviewRender200x60 is the cost of drawing that body anew
+// after a sample (a poll's answer): the history's points of the window, a
 // chart of 7 series and the panels, at 24 h.
 func BenchmarkOverviewRender200x60(b *testing.B) {
+	for ci, name := range ui.ChartStyleNames {
+		b.Run(name, func(b *testing.B) {
+			t := fixedOverview(b, ui.ChartStyle(ci), 200, 60, 1)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				t.hist.cache = &trendCache{}
+				t = t.render()
+			}
+		})
+	}
+}
+
+// BenchmarkOverviewTick200x60 is the redraw of the display clock's second
+// (the ages move, no sample came): the charts come from the cache.
+func BenchmarkOverviewTick200x60(b *testing.B) {
 	for ci, name := range ui.ChartStyleNames {
 		b.Run(name, func(b *testing.B) {
 			t := fixedOverview(b, ui.ChartStyle(ci), 200, 60, 1)

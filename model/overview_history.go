@@ -57,8 +57,30 @@ type overviewHistory struct {
 	note    string // why the history is not kept or not read (in words)
 	savedAt time.Time
 	saving  bool
-	window  int // index into trendWindows
-	pts     []history.Point
+	window  int         // index into trendWindows
+	cache   *trendCache // shared by the tab's copies; touched by Update only
+}
+
+// trendCache keeps the trends and their lines between frames: the display
+// clock redraws the Overview every second, the charts change only with a
+// sample, the window or a column boundary.
+type trendCache struct {
+	key   trendKey
+	data  ui.TrendsData
+	width int
+	rows  int
+	lines []string
+}
+
+type trendKey struct {
+	version uint64
+	window  int
+	end     time.Time
+	charts  ui.ChartStyle
+	columns int
+	loading bool
+	note    string
+	hasHist bool
 }
 
 // historyDelay is how long after start the file is read: past the first
@@ -126,21 +148,55 @@ func (oh overviewHistory) shift(d int) overviewHistory {
 	return oh
 }
 
+// axisEnd is the end of the chart's time axis: the end of the column now
+// falls in, so the columns move only when a new one begins and an idle
+// Overview redraws a chart when a value changes, not every second.
+func axisEnd(now time.Time, window time.Duration, columns int) time.Time {
+	if columns > 0 {
+		if step := window / time.Duration(columns); step > 0 {
+			return now.Truncate(step).Add(step)
+		}
+	}
+	return now
+}
+
+// cached returns the trends for a chart of chartWidth cells and a function
+// drawing their lines, from the cache while nothing they show changed.
+func (oh overviewHistory) cached(st ui.Styles, now time.Time, charts ui.ChartStyle, chartWidth int) (ui.TrendsData, func(width, rows int) []string) {
+	c := oh.cache
+	n := chartWidth * charts.PerCell()
+	key := trendKey{window: oh.window, charts: charts, columns: n, loading: oh.h == nil, note: oh.note,
+		end: axisEnd(now, trendWindows[oh.window], n)}
+	if oh.h != nil {
+		key.version, key.hasHist = oh.h.Version(), true
+	}
+	if c.key != key || c.data.Window == 0 {
+		c.key, c.data, c.lines = key, oh.trends(now, charts, chartWidth), nil
+	}
+	return c.data, func(width, rows int) []string {
+		if c.lines == nil || c.width != width || c.rows != rows {
+			c.lines, c.width, c.rows = ui.TrendLines(c.lines[:0], st, c.data, width, rows, now), width, rows
+		}
+		return c.lines
+	}
+}
+
 // trends prepares the Trends part for a chart of chartWidth cells.
-func (oh *overviewHistory) trends(now time.Time, charts ui.ChartStyle, chartWidth int) ui.TrendsData {
+func (oh overviewHistory) trends(now time.Time, charts ui.ChartStyle, chartWidth int) ui.TrendsData {
 	w := trendWindows[oh.window]
 	d := ui.TrendsData{Window: w, Charts: charts, Loading: oh.h == nil, Note: oh.note}
 	if oh.h == nil {
 		return d
 	}
 	d.Since = oh.h.Start()
-	oh.pts = oh.h.Points(oh.pts[:0], w, now)
 	n := chartWidth * charts.PerCell()
+	now = axisEnd(now, w, n)
+	pts := oh.h.Points(nil, w, now)
 	d.Series = make([]ui.Trend, len(trendSeries))
 	for i, ts := range trendSeries {
 		tr := ui.Trend{Name: ts.name, Tone: ts.tone, Unit: ts.unit}
-		tr.Values = history.Columns(nil, oh.pts, ts.series, w, now, n)
-		if first, last, ok := history.Change(oh.pts, ts.series); ok {
+		tr.Values = history.Columns(nil, pts, ts.series, w, now, n)
+		if first, last, ok := history.Change(pts, ts.series); ok {
 			tr.Has, tr.Current, tr.Change = true, last, last-first
 		}
 		d.Series[i] = tr

@@ -141,3 +141,25 @@ func TestOverviewKeys(t *testing.T) {
 		t.Errorf("enter on the second line: %#v, want a jump to 4702", cmd())
 	}
 }
+
+// TestOverviewChartsRedrawOnlyWhenTheyChange: a second of the display
+// clock reuses the drawn charts; a sample with a new value redraws them.
+func TestOverviewChartsRedrawOnlyWhenTheyChange(t *testing.T) {
+	h := history.New()
+	h.Add(history.Sample{Time: t0.Add(-time.Minute), Counts: map[string]int{"active": 5}, Users: 1})
+	tab := fixedOverview(t, ui.ChartBlock, 120, 40, 0)
+	tab.hist = overviewHistory{cache: &trendCache{}}.loaded(historyLoadedMsg{h: h})
+	tab = tab.render()
+	before := tab.hist.cache.lines
+	tab.now = t0.Add(time.Second)
+	tab = tab.render()
+	if len(before) == 0 || &tab.hist.cache.lines[0] != &before[0] {
+		t.Error("a tick of the display clock drew the charts again")
+	}
+	view := tab.View()
+	tab.hist, _ = tab.hist.add(tab.env, history.Sample{Time: t0.Add(time.Second), Counts: map[string]int{"active": 9}, Users: 1})
+	tab = tab.render()
+	if tab.View() == view || !strings.Contains(tab.View(), "active            9") {
+		t.Errorf("a new value is not drawn:\n%s", tab.View())
+	}
+}

@@ -31,6 +31,10 @@ type OverviewData struct {
 	Attention []AttentionLine // newest first
 	Selected  int             // index into Attention
 	Trends    TrendsData
+	// TrendLines, when set, returns TrendLines of Trends at that width and
+	// chart height, so a caller that keeps them drawn between frames (the
+	// charts change far less often than the ages on screen) skips them.
+	TrendLines func(width, rows int) []string
 }
 
 // Geometry of the Overview: from sideWidth columns up, the integration's
@@ -86,7 +90,11 @@ func Overview(st Styles, d OverviewData, width, height int) string {
 		free--
 	}
 	rows := min(max(free/series, 1), maxChartRows)
-	main = TrendLines(main, st, d.Trends, mw, rows, d.Now)
+	if d.TrendLines != nil {
+		main = append(main, d.TrendLines(mw, rows)...)
+	} else {
+		main = TrendLines(main, st, d.Trends, mw, rows, d.Now)
+	}
 	if mw == width {
 		main = append(main, spaces(width))
 		main = append(main, PadLines(panel, width, len(panel))...)
