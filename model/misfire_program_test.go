@@ -205,42 +205,51 @@ func envInt(name string, def int) int {
 	return def
 }
 
+// keptSeed is a seed that once failed, with the steps it failed at.
+type keptSeed struct {
+	seed  uint64
+	steps int
+}
+
 // regressionSeeds are the seeds that once failed (testdata/misfire_seeds.txt:
-// one seed a line, # comments).
-func regressionSeeds(t *testing.T) []uint64 {
+// "SEED STEPS" a line, # comments).
+func regressionSeeds(t *testing.T) []keptSeed {
 	f, err := os.Open("testdata/misfire_seeds.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var seeds []uint64
+	var seeds []keptSeed
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line, _, _ := strings.Cut(sc.Text(), "#")
-		if line = strings.TrimSpace(line); line == "" {
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
 			continue
 		}
-		s, err := strconv.ParseUint(line, 10, 64)
-		if err != nil {
-			t.Fatalf("misfire_seeds.txt: %v", err)
+		s, err1 := strconv.ParseUint(fields[0], 10, 64)
+		n, err2 := strconv.Atoi(fields[len(fields)-1])
+		if err1 != nil || err2 != nil || len(fields) != 2 {
+			t.Fatalf("misfire_seeds.txt: %q is not SEED STEPS", line)
 		}
-		seeds = append(seeds, s)
+		seeds = append(seeds, keptSeed{seed: s, steps: n})
 	}
 	return seeds
 }
 
 func TestProgramMisfireFuzzer(t *testing.T) {
 	steps := envInt("MISFIRE_STEPS", 200)
-	seeds := []uint64{1, 2, 3}
+	seeds := []keptSeed{{1, steps}, {2, steps}, {3, steps}}
 	if n := envInt("MISFIRE_SEEDS", 0); n > 0 {
 		seeds = seeds[:0]
 		for i := range n {
-			seeds = append(seeds, uint64(time.Now().UnixNano())+uint64(i))
+			seeds = append(seeds, keptSeed{uint64(time.Now().UnixNano()) + uint64(i), steps})
 		}
 	}
 	seeds = append(seeds, regressionSeeds(t)...)
-	for _, seed := range seeds {
-		t.Run(strconv.FormatUint(seed, 10), func(t *testing.T) {
+	for _, kept := range seeds {
+		seed, steps := kept.seed, kept.steps
+		t.Run(strconv.FormatUint(seed, 10)+"x"+strconv.Itoa(steps), func(t *testing.T) {
 			res := runFuzz(t, fuzzRun{seed: seed, steps: steps})
 			t.Logf("seed %d: %d steps, %d keys, %d confirmations, %d requests in %v (%.0f steps/s)", seed, steps, res.keys,
 				res.confirmed, res.requests, res.elapsed.Round(time.Millisecond), float64(steps)/res.elapsed.Seconds())
@@ -252,7 +261,7 @@ func TestProgramMisfireFuzzer(t *testing.T) {
 				t.Errorf("seed %d: %s", seed, v)
 			}
 			if len(res.violations) > 0 {
-				t.Logf("keep this seed: add %d to model/testdata/misfire_seeds.txt", seed)
+				t.Logf("keep this seed: add \"%d %d\" to model/testdata/misfire_seeds.txt", seed, steps)
 			}
 		})
 	}

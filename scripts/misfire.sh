@@ -5,7 +5,7 @@
 #
 #   scripts/misfire.sh [SEEDS [STEPS]]    default: 20 fresh seeds of 2000 steps
 #
-# A failing seed is printed with "keep this seed": add it to
+# A failing seed is printed with "keep this seed": add its "SEED STEPS" line to
 # model/testdata/misfire_seeds.txt so that CI runs it from then on.
 set -eu
 cd "$(dirname "$0")/.."
