@@ -41,6 +41,7 @@ const (
 	srcDetail                             // the Strategies tab's detail pane
 	srcWatch                              // the watched strategies, read by id
 	srcWatchedUsers                       // the watched users' strategies
+	srcJob                                // a user-wide job's strategies, before and after
 )
 
 // observation is what one accepted read saw.

@@ -42,7 +42,8 @@ type job struct {
 	started time.Time // when the start was answered (env.now)
 	total   int       // strategies to change: the count the dialog showed, or more if more appeared
 	left    int       // strategies still to change at the last count
-	lastErr string    // why the last count failed ("" when it did not)
+	snap    *jobSnapshot
+	lastErr string // why the last count failed ("" when it did not)
 }
 
 func (j job) subject() string { return ui.JobSubject(j.spec.Name, j.user) }
@@ -111,6 +112,7 @@ type (
 		spec  action.Spec
 		user  string
 		count int
+		snap  *jobSnapshot
 		err   error
 	}
 	// jobSentMsg is the answer to the job's POST.
@@ -149,10 +151,14 @@ func (w workflow) askJob(spec action.Spec, user string) (workflow, effect) {
 	// switched away from cannot match a job of this one.
 	gen := nextGen()
 	w.overlay = newCountingDialog(w.env, gen, subject)
-	ctx, runner := w.env.ctx, w.env.runner()
+	ctx, runner, e := w.env.ctx, w.env.runner(), w.env
 	return w, effect{cmd: func() tea.Msg {
 		n, err := runner.Remaining(ctx, spec, user)
-		return jobCountMsg{gen: gen, spec: spec, user: user, count: n, err: err}
+		var snap *jobSnapshot
+		if err == nil && n > 0 {
+			snap = snapshotJob(ctx, e, spec, user)
+		}
+		return jobCountMsg{gen: gen, spec: spec, user: user, count: n, snap: snap, err: err}
 	}}
 }
 
@@ -172,7 +178,7 @@ func (w workflow) counted(msg jobCountMsg) (workflow, effect) {
 	case msg.count == 0:
 		return w, effect{notice: ui.NoticeJobNothing(subject, msg.spec.Counted)}
 	}
-	req := request{spec: msg.spec, target: action.Target{Owner: msg.user}, count: msg.count}
+	req := request{spec: msg.spec, target: action.Target{Owner: msg.user}, count: msg.count, snap: msg.snap}
 	w.overlay = newJobDialog(w.env, req)
 	return w, effect{notice: ui.NoticeJobCounted(subject, ui.CountedStrategies(msg.count, msg.spec.Counted))}
 }
@@ -184,7 +190,7 @@ func (w workflow) sendJob(req request) (workflow, effect) {
 		return w, effect{notice: ui.NoticeJobBusy(req.subject(), j.spec.Name, j.progress())}
 	}
 	gen := nextGen()
-	j := job{spec: req.spec, user: user, gen: gen, sending: true, total: req.count, left: req.count}
+	j := job{spec: req.spec, user: user, gen: gen, sending: true, total: req.count, left: req.count, snap: req.snap}
 	w.jobs = w.jobs.with(j)
 	ctx, runner := w.env.ctx, w.runnerFor(req)
 	// No notice: the job's own line in the status line says it is starting.
@@ -262,10 +268,10 @@ func (w workflow) jobPolled(msg jobPolledMsg) (workflow, effect) {
 	switch {
 	case msg.err == nil && j.left == 0:
 		w.jobs = w.jobs.without(j.user)
-		return w, effect{notice: ui.NoticeJobDone(j.subject(), j.progress())}
+		return w, effect{notice: ui.NoticeJobDone(j.subject(), j.progress()), cmd: jobSeenCmd(w.env, j.snap)}
 	case elapsed >= jobPatience:
 		w.jobs = w.jobs.without(j.user)
-		return w, effect{notice: ui.NoticeJobStillRunning(j.subject(), jobPatience, j.progress(), j.left, j.unknown)}
+		return w, effect{notice: ui.NoticeJobStillRunning(j.subject(), jobPatience, j.progress(), j.left, j.unknown), cmd: jobSeenCmd(w.env, j.snap)}
 	}
 	w.jobs = w.jobs.with(j)
 	return w, effect{cmd: w.jobTick(j)}

@@ -151,6 +151,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m, cmd = m.settleTool(msg)
 	case jumpMsg:
 		m, cmd = m.jump(msg)
+	case jobSeenMsg:
+		m, cmd = m.observeJob(msg)
 	case actionDoneMsg, bulkDoneMsg, jobSentMsg, jobTickMsg, jobPolledMsg:
 		var ef effect
 		m.acts, ef = m.acts.settle(msg)
@@ -246,7 +248,7 @@ func (m Model) observe(msg fetchedMsg) (Model, tea.Cmd) {
 	if !ok {
 		return m, nil
 	}
-	obs, ok := m.tabs[m.observer].(observer)
+	obs, ok := m.observerTab()
 	if !ok {
 		return m, nil
 	}
@@ -255,6 +257,15 @@ func (m Model) observe(msg fetchedMsg) (Model, tea.Cmd) {
 		m.tabs[m.observer] = next
 	}
 	return m, cmd
+}
+
+// observerTab is the tab the observations go to, if any.
+func (m Model) observerTab() (observer, bool) {
+	if m.observer < 0 {
+		return nil, false
+	}
+	obs, ok := m.tabs[m.observer].(observer)
+	return obs, ok
 }
 
 // jump shows what an Activity line is about: its strategy on the

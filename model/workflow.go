@@ -29,6 +29,7 @@ type request struct {
 	// count is, for a user-wide job, how many of the user's strategies it
 	// changes, counted before its confirmation opened.
 	count int
+	snap  *jobSnapshot // the strategies it changes, read with the count
 	// unaudited: the operator overrode an audit log that cannot be
 	// written; the Runner sends it with its Unaudited override.
 	unaudited bool
