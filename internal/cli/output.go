@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -21,8 +20,8 @@ import (
 // itself: on the command line nothing else shows which host answered.
 func errorText(err error) string {
 	t := ui.ErrorText(err, "")
-	if where := api.Where(err); where != "" && errors.Is(err, api.ErrUnauthorized) {
-		t += " (" + where + " answered 401)"
+	if where := api.Where(err); where != "" && !strings.Contains(t, where) {
+		t += " (from " + where + ")"
 	}
 	return t
 }
