@@ -10,8 +10,11 @@ import (
 	"sync"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/keys"
+	"github.com/stratop/stratop/model"
 )
 
 // loggingServer is a loopback server that keeps every request it was sent,
@@ -126,5 +129,30 @@ func TestDashboardTargetWearsTheProfileOnlyOnItsHost(t *testing.T) {
 	target, err = resolveDashboardCredentials(t.Context(), "prod", other.srv.URL)
 	if err != nil || target.ProfileHost || target.BaseURL != other.srv.URL {
 		t.Errorf("environment credentials on another host: ProfileHost %v, %s, %v; want false", target.ProfileHost, target.BaseURL, err)
+	}
+}
+
+func TestDashboardHeaderWearsTheLabelOnlyOnTheProfilesHost(t *testing.T) {
+	e := newCLIEnv(t)
+	e.writeSettings("[profiles.prod]\nlabel = \"PRODLABEL\"\ncolor = \"red\"\n")
+	cfg, err := dashboardSettings(newRootCmd())
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, err := api.New(e.srv.URL, api.WithCredentials(api.Credentials{Key: canaryKey, Secret: canarySecret}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, own := range []bool{true, false} {
+		opts, err := dashboardOptions(newRootCmd(), cfg, "prod", dashboardFlags{}, own)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := model.New(t.Context(), client, append(opts, model.WithProfile("prod"))...)
+		m, _ = m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+		head := strings.SplitN(m.View(), "\n", 2)[0]
+		if got := strings.Contains(head, "PRODLABEL"); got != own {
+			t.Errorf("on the profile's own host %v: the header %q shows the label: %v", own, head, got)
+		}
 	}
 }
