@@ -271,7 +271,7 @@ func TestProgramBulkArchiveReport(t *testing.T) {
 	// One is archived by someone else while the dialog is open.
 	a.setStatus(rows[2].ID, api.StatusArchived)
 	a.keys("y", "enter") // neither confirms
-	a.waitText("type 3 exactly")
+	a.waitText("typed text does not match 3")
 	a.keys("3", "enter")
 	a.waitText("Bulk archive report", itoa(rows[0].ID)+": done, now archived", itoa(rows[1].ID)+": done, now archived",
 		itoa(rows[2].ID)+": skipped, the strategy is archived")

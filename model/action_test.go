@@ -54,8 +54,8 @@ func TestConfirmFiveTimesSendsOnce(t *testing.T) {
 	// A second dialog for the same strategy is refused while in flight.
 	m2, c2 := press(m, "h")
 	m2 = settle(m2, c2)
-	if m2.acts.overlay != nil || !strings.Contains(m2.notice, "in flight") {
-		t.Fatalf("second action while in flight: overlay %v, notice %q", m2.acts.overlay, m2.notice)
+	if m2.acts.overlay != nil || !strings.Contains(m2.notes.text(), "in flight") {
+		t.Fatalf("second action while in flight: overlay %v, notice %q", m2.acts.overlay, m2.notes.text())
 	}
 	m = settle(m, cmd)
 	if n := f.count("halt"); n != 1 {
@@ -64,8 +64,8 @@ func TestConfirmFiveTimesSendsOnce(t *testing.T) {
 	if m.strategiesTab().pending[7] || m.acts.inflight[7] {
 		t.Fatal("pending mark or in-flight lock left after the re-read")
 	}
-	if !strings.Contains(m.notice, "done, now paused") {
-		t.Fatalf("notice %q", m.notice)
+	if !strings.Contains(m.notes.text(), "done, now paused") {
+		t.Fatalf("notice %q", m.notes.text())
 	}
 }
 
@@ -73,7 +73,7 @@ func TestTypedConfirmationForArchive(t *testing.T) {
 	m, f, _ := newTestModel(t)
 	m = openDialog(t, f, m, strat(123, api.StatusCompleted), "a")
 	m, _ = press(m, "y", "1", "2", "enter")
-	if m.acts.overlay == nil || !strings.Contains(m.View(), "type 123 exactly") {
+	if m.acts.overlay == nil || !strings.Contains(m.View(), "typed text does not match 123") {
 		t.Fatalf("wrong text confirmed or closed the dialog:\n%s", m.View())
 	}
 	m, cmd := press(m, "3", "enter")

@@ -97,7 +97,7 @@ func TestProgramUnwritableAuditSendsNothingWithoutOverride(t *testing.T) {
 	a.waitText("WITHOUT an audit record")
 	a.typeText("1")
 	a.keys("enter")
-	a.waitText("type " + itoa(id) + " exactly to send it unaudited")
+	a.waitText("typed text does not match " + itoa(id))
 	a.keys("backspace")
 	a.typeText(itoa(id))
 	a.keys("enter")

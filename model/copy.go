@@ -50,10 +50,10 @@ func (m Model) copySelection(record bool) (Model, tea.Cmd) {
 	}
 	switch {
 	case !ok || (!record && cl.id == ""):
-		m.notice = ui.NoticeNothingToCopy
+		m = m.say(ui.NoticeNothingToCopy)
 		return m, nil
 	case m.env.tools.term == nil:
-		m.notice = ui.NoticeNoTerminal
+		m = m.say(ui.NoticeNoTerminal)
 		return m, nil
 	}
 	m.tools.gen++

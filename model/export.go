@@ -86,10 +86,10 @@ func (m Model) startExport() (Model, tea.Cmd) {
 	e, ok := m.tabs[m.active].(exporter)
 	switch {
 	case !ok || !e.exportable():
-		m.notice = ui.NoticeNothingToExport
+		m = m.say(ui.NoticeNothingToExport)
 		return m, nil
 	case m.tools.export.running:
-		m.notice = ui.NoticeExportBusy
+		m = m.say(ui.NoticeExportBusy)
 		return m, nil
 	}
 	plan := e.exportPlan()
@@ -128,7 +128,7 @@ func (m Model) exportPage(msg exportPageMsg) (Model, tea.Cmd) {
 	}
 	if msg.err != nil {
 		m.tools.export = exportJob{}
-		m.notice = ui.NoticeExportFailed(ui.ErrorText(msg.err, m.env.host))
+		m = m.say(ui.NoticeExportFailed(ui.ErrorText(msg.err, m.env.host)))
 		return m, nil
 	}
 	rows := slices.Clone(job.rows)
@@ -144,11 +144,11 @@ func (m Model) exportPage(msg exportPageMsg) (Model, tea.Cmd) {
 	job.rows = rows
 	m.tools.export = job
 	if msg.page < msg.pages && msg.page < maxExportPages && len(msg.rows) > 0 {
-		m.notice = ui.NoticeExporting(msg.page+1, msg.pages, len(rows))
+		m = m.say(ui.NoticeExporting(msg.page+1, msg.pages, len(rows)))
 		return m, exportPageCmd(m.env, job.gen, job.plan, msg.page+1)
 	}
 	if msg.pages > 1 {
-		m.notice = ui.NoticeExporting(msg.page, msg.pages, len(rows))
+		m = m.say(ui.NoticeExporting(msg.page, msg.pages, len(rows)))
 	}
 	return m, writeExportCmd(job.gen, job.path, func(w io.Writer) (int, error) {
 		return len(rows), cli.StrategiesCSV(w, rows)
@@ -162,10 +162,10 @@ func (m Model) exported(msg exportedMsg) (Model, tea.Cmd) {
 	}
 	m.tools.export = exportJob{}
 	if msg.err != nil {
-		m.notice = ui.NoticeExportFailed(msg.err.Error())
+		m = m.say(ui.NoticeExportFailed(msg.err.Error()))
 		return m, nil
 	}
-	m.notice = ui.NoticeExported(msg.rows, msg.path)
+	m = m.say(ui.NoticeExported(msg.rows, msg.path))
 	return m, nil
 }
 

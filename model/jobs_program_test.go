@@ -92,7 +92,7 @@ func TestProgramKillSwitchPausesEveryActiveStrategy(t *testing.T) {
 	// A wrong id, then y alone: nothing is sent.
 	a.typeText(user[:len(user)-1])
 	a.keys("enter", "y")
-	a.waitText("type " + user + " exactly to disable-all")
+	a.waitText("typed text does not match " + user)
 	if n := a.sb.Hits(routeDisableAll); n != 0 {
 		t.Fatalf("%d disable-all requests for a wrong typed id", n)
 	}

@@ -111,14 +111,14 @@ func TestJobProgressSurvivesTabsAndEndsStillRunning(t *testing.T) {
 	c.Add(jobPatience + time.Second)
 	m = tickJob(t, m, "u1")
 	want := "disable-all user u1: still running after 60 s, 2 of 3 paused, 1 left"
-	if !strings.Contains(m.notice, want) {
-		t.Fatalf("notice %q, want %q", m.notice, want)
+	if !strings.Contains(m.notes.text(), want) {
+		t.Fatalf("notice %q, want %q", m.notes.text(), want)
 	}
 	if len(m.acts.jobs.byUser) != 0 {
 		t.Fatal("the job is still followed after the report")
 	}
 	m, cmd = press(m, "4", "A", "K")
 	if _, ok := m.acts.overlay.(countingDialog); !ok || cmd == nil {
-		t.Fatalf("a new job is refused after the first stopped being followed: %q", m.notice)
+		t.Fatalf("a new job is refused after the first stopped being followed: %q", m.notes.text())
 	}
 }

@@ -68,7 +68,11 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		}
 		return m, nil
 	}
-	m.notice = ""
+	now := m.env.now()
+	if key.Matches(msg, m.env.keys.List.Back) {
+		m.notes = notices{} // esc: read, go away (and esc does its own work)
+	}
+	m.notes = m.notes.keyed(now)
 	if m.acts.overlay != nil {
 		if key.Matches(msg, g.Refresh) {
 			// Data may refresh under a dialog; its target is captured.
@@ -162,7 +166,7 @@ func (m Model) hideOverlays() Model {
 	m.switcher = nil
 	if m.acts.overlay != nil {
 		m.acts.overlay = nil
-		m.notice = ui.NoticeTooSmall
+		m = m.say(ui.NoticeTooSmall)
 	}
 	return m
 }

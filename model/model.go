@@ -30,7 +30,7 @@ type Model struct {
 
 	showHelp bool
 	switcher *switcher // the open profile switcher, nil when closed
-	notice   string
+	notes    notices // the status line's notices, queued (notices.go)
 	acts     workflow
 	pace     pacer
 
@@ -161,7 +161,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		// Said where the operator is, not only on the Activity tab: a
 		// watch that was not saved is lost at the next start.
 		if msg.err != nil {
-			m.notice = ui.WatchesUnsaved(msg.err.Error())
+			m = m.say(ui.WatchesUnsaved(msg.err.Error()))
 		}
 		m, cmd = m.broadcast(msg)
 	case jobCountMsg:
@@ -214,6 +214,9 @@ func (m Model) poll(msg pollMsg) (Model, tea.Cmd) {
 // settle records a reply in the connection health and routes it.
 func (m Model) settle(msg fetchedMsg) (Model, tea.Cmd) {
 	m.health = m.health.recordAll(msg.attempts)
+	if m.notes.first() == ui.NoticeRefreshing && len(msg.attempts) > 0 {
+		m.notes = notices{shown: m.notes.shown[1:]} // it was: an answer is in
+	}
 	var cmd tea.Cmd
 	if msg.feed == feedStats {
 		var accepted bool
@@ -309,7 +312,7 @@ func (m Model) broadcast(msg tea.Msg) (Model, tea.Cmd) {
 // news for the tabs.
 func (m Model) apply(ef effect) (Model, tea.Cmd) {
 	if ef.notice != "" {
-		m.notice = ef.notice
+		m = m.say(ef.notice)
 	}
 	if !ef.news {
 		return m, ef.cmd
@@ -345,7 +348,7 @@ func (m Model) refresh() (Model, tea.Cmd) {
 	var c1, c2 tea.Cmd
 	m.stats, c1 = m.stats.start(m.fetchStats)
 	m.tabs[m.active], c2 = m.tabs[m.active].Refresh()
-	return m, tea.Batch(c1, c2)
+	return m.say(ui.NoticeRefreshing), tea.Batch(c1, c2)
 }
 
 // bodySize is the size left for a tab between header and footer.

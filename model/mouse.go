@@ -31,9 +31,10 @@ func mouseCmd(on bool) tea.Cmd {
 // toggleMouse is M.
 func (m Model) toggleMouse() (Model, tea.Cmd) {
 	m.tools.mouse = !m.tools.mouse
-	m.notice = ui.NoticeMouseOff
 	if m.tools.mouse {
-		m.notice = ui.NoticeMouseOn
+		m = m.say(ui.NoticeMouseOn)
+	} else {
+		m = m.say(ui.NoticeMouseOff)
 	}
 	return m, mouseCmd(m.tools.mouse)
 }

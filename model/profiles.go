@@ -81,11 +81,11 @@ type switcher struct {
 // screen of the profile it was sent from, so the switch waits.
 func (m Model) openSwitcher() (Model, tea.Cmd) {
 	if m.env.profiles == nil {
-		m.notice = ui.NoticeNoSwitcher
+		m = m.say(ui.NoticeNoSwitcher)
 		return m, nil
 	}
 	if n := len(m.acts.inflight) + len(m.acts.jobs.byUser); n > 0 {
-		m.notice = ui.NoticeSwitchInFlight(n)
+		m = m.say(ui.NoticeSwitchInFlight(n))
 		return m, nil
 	}
 	sw := &switcher{seq: nextGen()}
@@ -176,7 +176,7 @@ func (m Model) switchProfile(conn Connection) (Model, tea.Cmd) {
 	n := newModel(old.parent, conn.Client, old.base, extra)
 	n.width, n.height = m.width, m.height
 	n = n.layout()
-	n.notice = ui.NoticeSwitched(ui.Sanitize(conn.Profile), n.env.host)
+	n = n.say(ui.NoticeSwitched(ui.Sanitize(conn.Profile), n.env.host))
 	cancel := old.cancel
 	return n.refreshChrome(), tea.Batch(func() tea.Msg { cancel(); return nil }, n.Init())
 }

@@ -59,8 +59,8 @@ func TestForbiddenActionIsHiddenAndExplained(t *testing.T) {
 	for _, msg := range runCmd(cmd) {
 		m, _ = m.Update(msg)
 	}
-	if !strings.Contains(m.notice, "only an active strategy can be suspended") {
-		t.Fatalf("notice %q", m.notice)
+	if !strings.Contains(m.notes.text(), "only an active strategy can be suspended") {
+		t.Fatalf("notice %q", m.notes.text())
 	}
 }
 

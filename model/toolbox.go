@@ -47,7 +47,7 @@ func (m Model) toolKey(msg tea.KeyMsg) (_ Model, _ tea.Cmd, ok bool) {
 		var cmd tea.Cmd
 		var notice string
 		m.tabs[m.active], notice, cmd = s.sortNext(key.Matches(msg, l.SortReverse))
-		m.notice = notice
+		m = m.say(notice)
 		return m, cmd, true
 	}
 	return m, nil, false
@@ -58,7 +58,7 @@ func (m Model) settleTool(msg toolMsg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case copiedMsg:
 		if msg.gen == m.tools.gen {
-			m.notice = msg.notice
+			m = m.say(msg.notice)
 		}
 	case exportPageMsg:
 		return m.exportPage(msg)

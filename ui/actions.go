@@ -115,7 +115,7 @@ func ReasonNote(reason string) string { return "reason: " + reason }
 
 // TypedMismatch explains a typed confirmation that does not match.
 func TypedMismatch(want, action string) string {
-	return "type " + want + " exactly to " + action
+	return "typed text does not match " + want + ": nothing sent, type it exactly to " + action
 }
 
 // ResultDialog words a report; retry names the action a y would send again.

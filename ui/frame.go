@@ -172,6 +172,12 @@ func StatusLine(st Styles, s Status, width int) string {
 	return fitParts(parts, "  ", width)
 }
 
+// NoticeRefreshing answers ctrl+r until an answer is in.
+const NoticeRefreshing = "refreshing…"
+
+// NoticeSeparator joins notices shown together, newest first.
+const NoticeSeparator = " · "
+
 // NewHelp returns a bubbles help model drawn with the style tree.
 func NewHelp(st Styles) help.Model {
 	h := help.New()
