@@ -30,7 +30,7 @@ type Model struct {
 
 	showHelp bool
 	switcher *switcher // the open profile switcher, nil when closed
-	notes    notices // the status line's notices, queued (notices.go)
+	notes    notices   // the status line's notices, queued (notices.go)
 	acts     workflow
 	pace     pacer
 
