@@ -1,7 +1,9 @@
 package watch
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"net/http/httptest"
 	"sync"
 	"testing"
@@ -100,4 +102,45 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// lockedLog is a sandbox change log read while it is written.
+type lockedLog struct {
+	mu sync.Mutex
+	b  []byte
+}
+
+func (l *lockedLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.b = append(l.b, p...)
+	return len(p), nil
+}
+
+func (l *lockedLog) lines() []sandbox.Change {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []sandbox.Change
+	for _, line := range bytes.Split(bytes.TrimSpace(l.b), []byte("\n")) {
+		var c sandbox.Change
+		if json.Unmarshal(line, &c) == nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// worldOf is newWorld over a sandbox built by the test.
+func worldOf(t *testing.T, sb *sandbox.Sandbox) *world {
+	t.Helper()
+	srv := httptest.NewServer(sb)
+	t.Cleanup(srv.Close)
+	t.Cleanup(sb.Close)
+	m := NewMeter()
+	c, err := api.New(srv.URL, api.WithCredentials(api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret}),
+		api.WithRetries(0), api.WithTimeout(10*time.Second), api.WithAttemptObserver(m.Observe))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &world{sb: sb, srv: srv, c: c, m: m}
 }

@@ -118,8 +118,10 @@ func (e *Engine) drillCycle(ctx context.Context, d *differ, totals map[string]in
 // of one page is read whole. A longer one is searched by position: both
 // are in creation order, so the list's row at position p (a page of one
 // row, under 1 KB) equals the p-th held id up to the first difference, and
-// a binary search finds it in log2(n) reads: 14 for 15,000 strategies,
-// where reading them would take 150 pages and 10 MB. The row found there
+// a binary search finds it: halving down to a range within one page of
+// 100, then that page, about log2(n/50)+1 reads (8 for 4,000 strategies,
+// 10 for 40,000) and 70 KB, where reading them all would take 40 pages
+// and 2.6 MB. The row found there
 // is either one the status gained (compared at once) or one it lost (read
 // by id). It repeats while the counts differ and the budget lasts.
 func (e *Engine) drill(ctx context.Context, d *differ, c cellKey, total int) error {
@@ -138,6 +140,9 @@ func (e *Engine) drill(ctx context.Context, d *differ, c cellKey, total int) err
 	}
 	return nil
 }
+
+// windowRows is the range a search reads as one page rather than halving.
+const windowRows = 50
 
 // maxSearches bounds the searches of one status in one interval; what is
 // left waits for the next interval (or the sweep).
@@ -174,7 +179,10 @@ func (e *Engine) search(ctx context.Context, d *differ, c cellKey, held []int64,
 	lo, hi := 0, min(len(held), total) // positions below lo are equal; the first difference is at or below hi
 	var row *api.Strategy
 	rowAt := -1
-	for lo < hi {
+	// Halve the range with pages of one row until it lies within one page
+	// of 100, then read that page: it costs one request for the last six
+	// or seven halvings.
+	for lo < hi && (hi-lo > windowRows || lo/pageSize != hi/pageSize) {
 		if !e.reqs.has(1) {
 			return false, nil
 		}
@@ -193,15 +201,29 @@ func (e *Engine) search(ctx context.Context, d *differ, c cellKey, held []int64,
 		}
 	}
 	p := lo
-	if p < total && rowAt != p {
+	if lo < total && rowAt != lo {
 		if !e.reqs.has(1) {
 			return false, nil
 		}
-		st, _, err := at(p)
+		f := c.filter()
+		f.Page, f.PageSize, f.SortBy = lo/pageSize+1, pageSize, "oldest"
+		pg, err := e.list(ctx, f)
 		if err != nil {
 			return false, err
 		}
-		row = st
+		total = pg.TotalCount
+		base := (lo / pageSize) * pageSize
+		row, p = nil, base+len(pg.Strategies)
+		for i := range pg.Strategies {
+			q := base + i
+			if q < lo {
+				continue
+			}
+			if q >= len(held) || pg.Strategies[i].ID != held[q] {
+				row, p = &pg.Strategies[i], q
+				break
+			}
+		}
 	}
 	if p >= total {
 		row = nil
