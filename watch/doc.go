@@ -2,43 +2,55 @@
 //
 // Scopes. The whole integration (Integration), one or more users (Users),
 // one or more strategies (Strategies), the profile's watched items
-// (Watched). A members scope (users, strategies, watched) is read in full
-// each interval: each strategy by id, each user's list in pages of 100.
+// (Watched). A members scope is read in full each interval: each strategy
+// by id, each user's list in pages of 100; a strategy held for a user and
+// no longer listed is read by id.
 //
-// Whole-integration coverage under a budget (default 300 requests a
-// minute, 2 MiB a minute of list pages). The interface gives lists of at
-// most 100 rows, filters by status, chain, category and method, totalCount
-// on every list and reads by id. The floor for a guarantee is every row
-// read once a period: N/100 requests. The engine does better for the
-// changes operators care about:
+// Whole-integration coverage under a budget (default 300 requests a minute
+// and 2 MiB a minute). The interface gives lists of at most 100 rows,
+// filters by status, chain, category and method, totalCount on every list
+// and reads by id. The floor for a guarantee is every row read once a
+// period: N/100 requests. The engine does better for the changes operators
+// care about, because it holds the last-known state of every strategy and
+// so knows its own count of any cell:
 //
 //   - totals, every interval: one page of one row per listed status
 //     (active, suspended, paused, completed) gives its totalCount, and the
-//     dashboard stats give the users count: 5 requests of under 1 KB;
-//   - drill, where a total differs from what the engine holds in that cell
-//     (it holds every strategy, so it knows its own count of any cell): the
-//     totals of the sub-cells by chain, then category, then method, each
-//     compared again, down to a cell that costs fewer pages to read whole
-//     than to split; its rows are compared one by one, and what the engine
-//     holds in the cell that the cell no longer lists is read by id;
-//   - vanished means confirmed by a read by id: 404 or archived (archived
-//     strategies are left out of lists);
-//   - a rolling sweep, with what the budget leaves: the next page of 100 of
-//     the whole list, oldest first. It finds what totals cannot show, such
-//     as one strategy paused and another resumed in the same cell in the
-//     same interval; a full sweep takes N/100 pages.
+//     dashboard stats the users count: 5 requests of under 1 KB;
+//   - search, where a status's total differs from the strategies held in
+//     it (those that grew first: a strategy moved in). Lists are in
+//     creation order, so the list's row at position p (a page of one row)
+//     equals the p-th held id up to the first difference; halving finds it
+//     down to a range within one page of 100, which is read. The row there
+//     either moved in (compared at once: a status event) or the held one
+//     left (read by id: a status event, or vanished when the read says
+//     archived or 404). About log2(n/50)+1 requests and 70 KB a change: 8
+//     for a status of 4,000, 11 for 40,000. Splitting into filter cells
+//     (chain, category, method) and reading the changed cell was measured
+//     first: about the same requests but 2-5 times the bytes at 10,000 and
+//     a cell of 500 rows (5 pages) at 100,000;
+//   - the rolling sweep, with what the request and byte budgets leave: the
+//     next page of 100 of the whole list, oldest first, comparing every row.
+//     It finds what totals cannot show (one strategy paused and another
+//     resumed in one interval) and confirms by id what its pages skip.
 //
-// Figures (10,000 strategies, the default budget; PERFORMANCE.md has the
-// measured ones): a list page of 100 rows is about 66 KB, a total about
-// 0.7 KB. Totals cost 60 requests and 45 KB a minute; a drill to one
-// changed strategy about 9 requests and one page; the sweep reads up to
-// 2 MiB a minute, about 30 pages, so a full sweep of 10,000 takes about 3
-// minutes and of 100,000 about 30.
+// The first start (no cursor, or FromNow) reads the whole list once at the
+// request budget (N/100 pages: 85 at 10,000, 850 at 100,000), silently:
+// that is the starting point. Changes made while it reads are found by the
+// totals right after. Later starts use the cursor and report what changed
+// while the engine was down.
+//
+// The budget is two token buckets (requests and bytes a minute), each
+// holding one interval's worth: totals and searches may overdraw the byte
+// bucket, the sweep waits until it is paid back, so the bytes average the
+// budget whatever the churn; searches stop when the requests run out and
+// resume the next interval. Figures measured with scripts/watch_measure.sh
+// are in PERFORMANCE.md ("Watch").
 //
 // Events and ids. An event's id derives from what identifies the change:
 // the host, the kind, the strategy and, for a status change, the
-// strategy's change sequence (kept in the cursor) and the status after. An
-// event observed again after a crash therefore carries the same id.
+// strategy's change sequence (kept in the cursor) and the status after.
+// An event observed again after a crash therefore carries the same id.
 //
 // The cursor: see cursor.go.
 
