@@ -314,3 +314,33 @@ func TestDifferReportsALeaverConfirmedByIDOnce(t *testing.T) {
 		t.Fatalf("an older confirmation reported %+v", got)
 	}
 }
+
+func TestDifferTellsEachStrategyAJobChangedOnce(t *testing.T) {
+	r := newDiffRun()
+	// Strategy 1 is on the page too; 2 and 3 only in the job's reads.
+	r.apply(page(srcList, r.next(), strat(1, api.StatusActive)))
+	before := observation{source: srcJob, span: r.next(), strategies: strategiesOf([]api.Strategy{
+		strat(1, api.StatusActive), strat(2, api.StatusPaused), strat(3, api.StatusActive)})}
+	if got := r.apply(before); len(got) != 0 {
+		t.Fatalf("the read before the job reported %+v", got)
+	}
+	after := observation{source: srcJob, span: r.next(), complete: true, strategies: strategiesOf(nil),
+		confirmed: []api.Strategy{strat(1, api.StatusArchived), strat(2, api.StatusArchived)}, gone: []int64{3}}
+	got := r.apply(after)
+	if len(got) != 3 {
+		t.Fatalf("got %+v, want one line per strategy", got)
+	}
+	for _, e := range got {
+		if e.Kind != ui.KindVanished {
+			t.Errorf("strategy %d: %+v, want vanished", e.Strategy, e)
+		}
+	}
+	// Only the one the page shows is still held: the page's next read of
+	// it archived is not told again.
+	if n := r.d.size(); n != 1 {
+		t.Errorf("the differ holds %d strategies, want 1", n)
+	}
+	if got := r.apply(page(srcList, r.next(), strat(1, api.StatusArchived))); len(got) != 0 {
+		t.Errorf("told again: %+v", got)
+	}
+}

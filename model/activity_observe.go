@@ -7,8 +7,41 @@ package model
 import (
 	"iter"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/stratop/stratop/api"
 )
+
+// observe hands what a good reply saw to the observer tab. Replies for
+// older parameters are observed too: what the server said is still true of
+// its time, and the observer orders reads itself.
+func (m Model) observe(msg fetchedMsg) (Model, tea.Cmd) {
+	if m.observer < 0 {
+		return m, nil
+	}
+	o, ok := observationOf(msg)
+	if !ok {
+		return m, nil
+	}
+	obs, ok := m.observerTab()
+	if !ok {
+		return m, nil
+	}
+	next, cmd, changed := obs.Observe(o)
+	if changed {
+		m.tabs[m.observer] = next
+	}
+	return m, cmd
+}
+
+// observerTab is the tab the observations go to, if any.
+func (m Model) observerTab() (observer, bool) {
+	if m.observer < 0 {
+		return nil, false
+	}
+	obs, ok := m.tabs[m.observer].(observer)
+	return obs, ok
+}
 
 // observationOf is the observation of a good reply, if its data tells one.
 func observationOf(msg fetchedMsg) (observation, bool) {
