@@ -71,12 +71,14 @@ func TestRoutingBySeverityAndFilter(t *testing.T) {
 	e.Handle(watch.Event{ID: "e3", Kind: watch.KindAppeared, Strategy: 3, After: "active"})
 	e.Handle(watch.Event{ID: "e4", Kind: watch.KindCounts, Status: "paused", Before: "1", After: "2"}) // no rule
 
-	p := pager.waitFor(1)
-	c := chat.waitFor(2)
-	if p = pager.settle(); len(p) != 1 || p[0].Rule != "halted" || p[0].Severity != "urgent" || p[0].Events[0].ID != "e1" {
+	pager.waitFor(1)
+	chat.waitFor(2)
+	p := pager.settle()
+	if len(p) != 1 || p[0].Rule != "halted" || p[0].Severity != "urgent" || p[0].Events[0].ID != "e1" {
 		t.Fatalf("pager got %+v", p)
 	}
-	if c = chat.settle(); len(c) != 2 || c[0].Rule != "halted" || c[1].Rule != "appeared" || c[1].Severity != "info" {
+	c := chat.settle()
+	if len(c) != 2 || c[0].Rule != "halted" || c[1].Rule != "appeared" || c[1].Severity != "info" {
 		t.Fatalf("chat got %+v", c)
 	}
 	if !strings.Contains(p[0].Title, "strategy 1") || !strings.Contains(p[0].Title, "active -> paused") {
@@ -104,8 +106,9 @@ func TestBurstInsideWindowIsOneMessage(t *testing.T) {
 	}
 	clock.Advance(40 * time.Second)
 	e.Tick(clock.Now())
-	m := rcv.waitFor(1)
-	if m = rcv.settle(); len(m) != 1 || m[0].Count != 25 || len(m[0].Events) != 25 {
+	rcv.waitFor(1)
+	m := rcv.settle()
+	if len(m) != 1 || m[0].Count != 25 || len(m[0].Events) != 25 {
 		t.Fatalf("got %d messages, first %+v", len(m), m)
 	}
 	if !strings.Contains(m[0].Title, "25 events") || !strings.Contains(m[0].Body, "… and 5 more") ||
@@ -143,8 +146,8 @@ func TestNoEventAlertedTwiceAcrossRestart(t *testing.T) {
 	e2.Handle(status("r2", 2, "active", "paused"))
 	clock.Advance(time.Minute)
 	e2.Tick(clock.Now())
-	got := rcv.waitFor(3)
-	got = rcv.settle()
+	rcv.waitFor(3)
+	got := rcv.settle()
 	var ids []string
 	for _, m := range got {
 		for _, ev := range m.Events {
@@ -180,8 +183,8 @@ func TestOutboxDeliversEverythingInOrderOnceAfterOutage(t *testing.T) {
 	}
 	time.Sleep(50 * time.Millisecond)
 	rcv.down.Store(false)
-	got := rcv.waitFor(50)
-	got = rcv.settle()
+	rcv.waitFor(50)
+	got := rcv.settle()
 	if len(got) != 50 {
 		t.Fatalf("got %d messages, want 50", len(got))
 	}
@@ -211,8 +214,8 @@ func TestOutboxBoundDropsAndSaysHowMany(t *testing.T) {
 		t.Fatalf("dropped %d, want 3", st.Dropped["s"])
 	}
 	rcv.down.Store(false)
-	got := rcv.waitFor(6)
-	got = rcv.settle()
+	rcv.waitFor(6)
+	got := rcv.settle()
 	if len(got) != 6 || got[5].Kind != MsgDropped || !strings.Contains(got[5].Title, "3 messages were dropped") {
 		t.Fatalf("got %d: last %+v", len(got), got[len(got)-1])
 	}
@@ -308,8 +311,9 @@ func TestHeartbeatOnStoppedReadsAndRecovery(t *testing.T) {
 	e.Sample(clock.Now(), true)
 	e.Tick(clock.Now())
 	e.Tick(clock.Now()) // once, not once per tick
-	got := rcv.waitFor(1)
-	if got = rcv.settle(); len(got) != 1 || got[0].Kind != MsgHeartbeat || got[0].Severity != "urgent" ||
+	rcv.waitFor(1)
+	got := rcv.settle()
+	if len(got) != 1 || got[0].Kind != MsgHeartbeat || got[0].Severity != "urgent" ||
 		!strings.Contains(got[0].Title, "no good read for 15s") || !e.Stats().Dead {
 		t.Fatalf("dead-man: %+v", got)
 	}
@@ -344,8 +348,8 @@ func TestDigestOnFakeClock(t *testing.T) {
 	clock.Advance(time.Minute)
 	e.Tick(clock.Now())
 	e.Tick(clock.Now())
-	got := rcv.waitFor(1)
-	got = rcv.settle()
+	rcv.waitFor(1)
+	got := rcv.settle()
 	if len(got) != 1 || got[0].Kind != MsgDigest {
 		t.Fatalf("digests: %+v", got)
 	}
