@@ -42,13 +42,7 @@ func cleanOptions(o api.StrategyOptions) api.StrategyOptions {
 	o.ReceiverAddress, o.TriggerMarketCap, o.TriggerPrice, o.TriggerType = clean(o.ReceiverAddress), clean(o.TriggerMarketCap), clean(o.TriggerPrice), clean(o.TriggerType)
 	o.SwapKind, o.PoolKind, o.PoolAddress = clean(o.SwapKind), clean(o.PoolKind), clean(o.PoolAddress)
 	o.MaxTransactionValue, o.MinTransactionValue = clean(o.MaxTransactionValue), api.FlexString(clean(string(o.MinTransactionValue)))
-	if len(o.VolumeExclusionAddresses) > 0 {
-		addrs := make([]string, len(o.VolumeExclusionAddresses))
-		for i, a := range o.VolumeExclusionAddresses {
-			addrs[i] = clean(a)
-		}
-		o.VolumeExclusionAddresses = addrs
-	}
+	o.VolumeExclusionAddresses = cleanAll(o.VolumeExclusionAddresses, clean)
 	return o
 }
 
@@ -57,13 +51,7 @@ func cleanStrategy(s api.Strategy) api.Strategy {
 	s.Pool = cleanPoolSummary(s.Pool)
 	s.UserID, s.InputToken, s.OutputToken, s.TokenAddress = clean(s.UserID), clean(s.InputToken), clean(s.OutputToken), clean(s.TokenAddress)
 	s.BalanceUsed, s.CreatedAt, s.UpdatedAt = clean(s.BalanceUsed), clean(s.CreatedAt), clean(s.UpdatedAt)
-	if len(s.Transactions) > 0 {
-		txs := make([]api.StrategyTransaction, len(s.Transactions))
-		for i, t := range s.Transactions {
-			txs[i] = cleanTransaction(t)
-		}
-		s.Transactions = txs
-	}
+	s.Transactions = cleanAll(s.Transactions, cleanTransaction)
 	s.StrategyOptions = cleanOptions(s.StrategyOptions)
 	return s
 }
@@ -96,31 +84,32 @@ func cleanBalance(b api.NativeBalance) api.NativeBalance {
 func cleanDeposit(d api.PoolDeposit) api.PoolDeposit {
 	d.UserBalance, d.LockedAmount, d.LockedNativeAmount = clean(d.UserBalance), clean(d.LockedAmount), clean(d.LockedNativeAmount)
 	d.Value, d.CurrentClaimableValue = clean(d.Value), clean(d.CurrentClaimableValue)
-	if len(d.Strategies) > 0 {
-		ss := make([]api.Strategy, len(d.Strategies))
-		for i, s := range d.Strategies {
-			ss[i] = cleanStrategy(s)
-		}
-		d.Strategies = ss
-	}
+	d.Strategies = cleanAll(d.Strategies, cleanStrategy)
 	return d
 }
 
 func cleanUserPool(p api.UserPoolItem) api.UserPoolItem {
 	p.Pool = cleanPool(p.Pool)
 	p.TokenValue, p.UserBalance, p.TotalBalanceAvailable = clean(p.TokenValue), clean(p.UserBalance), clean(p.TotalBalanceAvailable)
-	if len(p.Deposits) > 0 {
-		ds := make([]api.PoolDeposit, len(p.Deposits))
-		for i, d := range p.Deposits {
-			ds[i] = cleanDeposit(d)
-		}
-		p.Deposits = ds
-	}
+	p.Deposits = cleanAll(p.Deposits, cleanDeposit)
 	v := &p.PoolVolumeTotals
 	v.TotalBoughtFromStrategies, v.TotalSoldFromStrategies = cleanNumber(v.TotalBoughtFromStrategies), cleanNumber(v.TotalSoldFromStrategies)
 	v.TotalBoughtFromSwaps, v.TotalSoldFromSwaps = cleanNumber(v.TotalBoughtFromSwaps), cleanNumber(v.TotalSoldFromSwaps)
 	v.TotalBought, v.TotalSold = cleanNumber(v.TotalBought), cleanNumber(v.TotalSold)
 	return p
+}
+
+// cleanAll cleans each element into a new slice, so that the reply's
+// backing array is never written; nil or empty stays as it came.
+func cleanAll[T any](xs []T, cleanOne func(T) T) []T {
+	if len(xs) == 0 {
+		return xs
+	}
+	out := make([]T, len(xs))
+	for i, x := range xs {
+		out[i] = cleanOne(x)
+	}
+	return out
 }
 
 // cleanNumber bounds a JSON number literal (json.Number holds only what the

@@ -245,13 +245,7 @@ func (w workflow) jobSent(msg jobSentMsg) (workflow, effect) {
 			w.overlay = resultDialog{styles: w.env.styles, keys: w.env.keys.Dialog, title: title, lines: ui.WrapWords(res.Reason, 66)}
 		}
 	}
-	switch {
-	case res.Unaudited:
-		ef.notice += " · " + ui.NoticeUnaudited
-	case res.JournalErr != nil && res.Sent:
-		ef.notice += " · " + ui.JournalFailed(res.JournalErr.Error())
-	}
-	return w, ef
+	return w, ef.withAudit(res)
 }
 
 func (w workflow) jobPolled(msg jobPolledMsg) (workflow, effect) {

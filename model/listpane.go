@@ -49,6 +49,12 @@ func (p listPane[L, D]) follow(visible bool, mk detailFetcher) (listPane[L, D], 
 		return p, nil
 	}
 	p.id = id
+	return p.reread(visible, mk)
+}
+
+// reread drops the pane's read, which was for another row, and reads
+// p.id anew when the pane is shown.
+func (p listPane[L, D]) reread(visible bool, mk detailFetcher) (listPane[L, D], tea.Cmd) {
 	p.detail = p.detail.reset()
 	if !visible {
 		return p, nil
@@ -76,13 +82,7 @@ func (p listPane[L, D]) openPane() listPane[L, D] {
 // holds it; it stays there until closed or unpinned.
 func (p listPane[L, D]) pin(id int64, visible bool, mk detailFetcher) (listPane[L, D], tea.Cmd) {
 	p.open, p.pinned, p.id = true, true, id
-	p.detail = p.detail.reset()
-	if !visible {
-		return p, nil
-	}
-	var cmd tea.Cmd
-	p.detail, cmd = p.detail.start(p.bind(mk))
-	return p, cmd
+	return p.reread(visible, mk)
 }
 
 // closePane closes the pane; a read in flight for it is dropped.

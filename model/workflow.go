@@ -97,6 +97,18 @@ type effect struct {
 	unmark  []int64
 }
 
+// withAudit adds to the notice what the audit journal did not record: a
+// sent action the operator believes journalled must say so.
+func (ef effect) withAudit(res action.Result) effect {
+	switch {
+	case res.Unaudited:
+		ef.notice += " · " + ui.NoticeUnaudited
+	case res.JournalErr != nil && res.Sent:
+		ef.notice += " · " + ui.JournalFailed(res.JournalErr.Error())
+	}
+	return ef
+}
+
 type workflow struct {
 	env      *env
 	overlay  overlay
@@ -286,13 +298,7 @@ func (w workflow) settleAction(msg actionDoneMsg) (workflow, effect) {
 		}
 		w.overlay = resultDialog{styles: st, keys: keys, title: title, lines: lines}
 	}
-	switch {
-	case res.Unaudited:
-		ef.notice += " · " + ui.NoticeUnaudited
-	case res.JournalErr != nil && res.Sent:
-		ef.notice += " · " + ui.JournalFailed(res.JournalErr.Error())
-	}
-	return w, ef
+	return w, ef.withAudit(res)
 }
 
 // bulkDoneMsg is the end of a bulk action: a result per id and the records
