@@ -90,11 +90,11 @@ func TestSelectionFollowsID(t *testing.T) {
 	if id, _, _ := m.strategiesTab().pane.tbl.selected(); id != 6 {
 		t.Fatalf("after removal selected %d, want 6 (the top)", id)
 	}
-	if !strings.Contains(m.View(), "the selected strategy is not shown: cursor at the top") {
+	if !strings.Contains(m.View(), "row 1 of 3 · selected strategy not shown") {
 		t.Fatalf("the loss is not said:\n%s", m.View())
 	}
 	m, _ = press(m, "down")
-	if strings.Contains(m.View(), "is not shown") || !strings.Contains(m.View(), "row 2 of 3") {
+	if strings.Contains(m.View(), "not shown") || !strings.Contains(m.View(), "row 2 of 3") {
 		t.Fatalf("after a move:\n%s", m.View())
 	}
 }

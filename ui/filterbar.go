@@ -71,10 +71,17 @@ func FilterInput(st Styles, text string, focused, selected bool, count string, w
 	if focused {
 		cursor = "▏"
 	}
+	// The count gives way before the typed text's last cells.
 	tail := " · " + count
-	room := max(width-Width(tail)-2-Width(cursor), 1)
+	if keep := max(width-2-Width(cursor)-min(Width(text), 12), 0); Width(tail) > keep {
+		tail = Fit(tail, keep)
+	}
+	room := max(width-Width(tail)-2-Width(cursor), 0)
 	shown := text
-	if Width(shown) > room {
+	switch {
+	case room == 0:
+		shown = ""
+	case Width(shown) > room:
 		shown = ansi.TruncateLeft(shown, Width(shown)-room+1, Ellipsis)
 	}
 	if selected && shown != "" {

@@ -190,15 +190,15 @@ func Units(raw string, decimals int) string {
 }
 
 // RowOf says where the cursor is in a list: "row 1,234 of 100,000"; when
-// the selected item left the list (a filter, a page, new data), that the
-// cursor went to the top.
+// the selected item left the list (a filter, a page, new data) and the
+// cursor went to the top, "row 1 of 40 · selected user not shown".
 func RowOf(row, n int, lost bool, what string) string {
 	if n == 0 {
 		return ""
 	}
 	s := "row " + group(Int(int64(row))) + " of " + group(Int(int64(n)))
 	if lost {
-		s += " · the selected " + what + " is not shown: cursor at the top"
+		s += " · selected " + what + " not shown"
 	}
 	return s
 }
