@@ -116,16 +116,9 @@ func (t activityTab) polls(id feedID) bool {
 	return true
 }
 
-func (t activityTab) Update(msg tea.Msg) (tab, tea.Cmd) {
+func (t activityTab) updateOther(msg tea.Msg) (_ activityTab, _ tea.Cmd, redraw bool) {
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
-	case tea.KeyMsg:
-		t, cmd = t.updateKey(msg)
-	case fetchedMsg:
-		t, cmd = t.settle(msg)
-	case pollMsg:
-		t, cmd = t.poll(msg)
-		return t, cmd
 	case watchToggleMsg:
 		t, cmd = t.toggle(msg)
 	case watchSavedMsg:
@@ -135,9 +128,9 @@ func (t activityTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 			t.notice = ""
 		}
 	default:
-		return t, nil
+		return t, nil, false
 	}
-	return t.render(), cmd
+	return t, cmd, true
 }
 
 // Observe takes what an accepted read of any feed saw (the root hands it

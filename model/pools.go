@@ -110,19 +110,12 @@ func (t poolsTab) fetchDetail(id int64, gen uint64) tea.Cmd {
 	})
 }
 
-func (t poolsTab) Update(msg tea.Msg) (tab, tea.Cmd) {
+func (t poolsTab) updateOther(msg tea.Msg) (_ poolsTab, _ tea.Cmd, redraw bool) {
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
-	case tea.KeyMsg:
-		t, cmd = t.updateKey(msg)
-	case fetchedMsg:
-		t, cmd = t.settle(msg)
-	case pollMsg:
-		t.pane, cmd = t.pane.poll(msg, t.active, t.fetchList, t.fetchDetail)
-		return t, cmd
 	case userChosenMsg:
 		if msg.ExternalID == t.user {
-			return t, nil
+			return t, nil, false
 		}
 		t.user = msg.ExternalID
 		t.pane.tbl = t.pane.tbl.setColumns(poolColumns(t.user != "")).setRows(nil, nil)
@@ -134,9 +127,15 @@ func (t poolsTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 	case scrollMsg, clickMsg:
 		t, cmd = t.mouse(msg)
 	default:
-		return t, nil
+		return t, nil, false
 	}
-	return t.render(), cmd
+	return t, cmd, true
+}
+
+func (t poolsTab) poll(msg pollMsg) (poolsTab, tea.Cmd) {
+	var cmd tea.Cmd
+	t.pane, cmd = t.pane.poll(msg, t.active, t.fetchList, t.fetchDetail)
+	return t, cmd
 }
 
 func (t poolsTab) settle(msg fetchedMsg) (poolsTab, tea.Cmd) {

@@ -189,23 +189,12 @@ func (t strategiesTab) fetchDetail(id int64, gen uint64) tea.Cmd {
 	})
 }
 
-func (t strategiesTab) Update(msg tea.Msg) (tab, tea.Cmd) {
+func (t strategiesTab) updateOther(msg tea.Msg) (_ strategiesTab, _ tea.Cmd, redraw bool) {
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
-	case tea.KeyMsg:
-		if t.picker.open {
-			t, cmd = t.updatePicker(msg)
-		} else {
-			t, cmd = t.updateKey(msg)
-		}
-	case fetchedMsg:
-		t, cmd = t.settle(msg)
-	case pollMsg:
-		t.pane, cmd = t.pane.poll(msg, t.active, t.fetchList, t.fetchDetail)
-		return t, cmd
 	case userChosenMsg:
 		if msg.ExternalID == t.user {
-			return t, nil
+			return t, nil, false
 		}
 		t.user = msg.ExternalID
 		t.filter = t.filter.fit(t.userView())
@@ -227,12 +216,18 @@ func (t strategiesTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 	case scrollMsg, clickMsg:
 		t, cmd = t.mouse(msg)
 	default:
-		return t, nil
+		return t, nil, false
 	}
-	return t.render(), cmd
+	return t, cmd, true
 }
 
 // settle handles the replies of the list and detail feeds.
+func (t strategiesTab) poll(msg pollMsg) (strategiesTab, tea.Cmd) {
+	var cmd tea.Cmd
+	t.pane, cmd = t.pane.poll(msg, t.active, t.fetchList, t.fetchDetail)
+	return t, cmd
+}
+
 func (t strategiesTab) settle(msg fetchedMsg) (strategiesTab, tea.Cmd) {
 	var accepted bool
 	var cmd tea.Cmd

@@ -14,6 +14,9 @@ import (
 )
 
 func (t strategiesTab) updateKey(msg tea.KeyMsg) (strategiesTab, tea.Cmd) {
+	if t.picker.open {
+		return t.updatePicker(msg)
+	}
 	k := t.env.keys.List
 	if pane, handled, resized, cmd := t.pane.key(msg, k, t.active, t.fetchDetail); handled {
 		t.pane = pane

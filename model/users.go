@@ -118,27 +118,15 @@ func (t usersTab) fetchDetail(gen uint64) tea.Cmd {
 
 func (t usersTab) detailVisible() bool { return t.active && t.chosen != "" }
 
-func (t usersTab) Update(msg tea.Msg) (tab, tea.Cmd) {
+func (t usersTab) updateOther(msg tea.Msg) (_ usersTab, _ tea.Cmd, redraw bool) {
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
-	case tea.KeyMsg:
-		t, cmd = t.updateKey(msg)
-	case fetchedMsg:
-		t, cmd = t.settle(msg)
-	case pollMsg:
-		switch msg.feed {
-		case feedUsers:
-			t.list, cmd = t.list.poll(msg, t.active, t.fetchList)
-		case feedUserDetail:
-			t.detail, cmd = t.detail.poll(msg, t.detailVisible(), t.fetchDetail)
-		}
-		return t, cmd
 	case overviewMsg:
 		t, cmd = t.observe(msg)
-		return t, cmd // the status line shows what changed
+		return t, cmd, false // the status line shows what changed
 	case userChosenMsg:
 		if msg.ExternalID == t.chosen {
-			return t, nil
+			return t, nil, false
 		}
 		t.chosen = msg.ExternalID
 		t.chosenRow = t.findChosen()
@@ -153,9 +141,20 @@ func (t usersTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 		t.watched = msg.set.users
 		t.tbl = t.tbl.setFlags(t.watchFlags())
 	default:
-		return t, nil
+		return t, nil, false
 	}
-	return t.render(), cmd
+	return t, cmd, true
+}
+
+func (t usersTab) poll(msg pollMsg) (usersTab, tea.Cmd) {
+	var cmd tea.Cmd
+	switch msg.feed {
+	case feedUsers:
+		t.list, cmd = t.list.poll(msg, t.active, t.fetchList)
+	case feedUserDetail:
+		t.detail, cmd = t.detail.poll(msg, t.detailVisible(), t.fetchDetail)
+	}
+	return t, cmd
 }
 
 func (t usersTab) settle(msg fetchedMsg) (usersTab, tea.Cmd) {
