@@ -16,7 +16,8 @@
 //
 //   - totals, every interval: one page of one row per listed status
 //     (active, suspended, paused, completed) gives its totalCount, and the
-//     dashboard stats the users count: 5 requests of under 1 KB;
+//     dashboard stats the users count every fourth interval: 4 or 5
+//     requests of under 1 KB;
 //   - search, where a status's total differs from the strategies held in
 //     it (those that grew first: a strategy moved in). Lists are in
 //     creation order, so the list's row at position p (a page of one row)
@@ -24,7 +25,7 @@
 //     down to a range within one page of 100, which is read. The row there
 //     either moved in (compared at once: a status event) or the held one
 //     left (read by id: a status event, or vanished when the read says
-//     archived or 404). About log2(n/50)+1 requests and 70 KB a change: 8
+//     archived or 404). About log2(n/100)+1 requests and 70 KB a change: 7
 //     for a status of 4,000, 11 for 40,000. Splitting into filter cells
 //     (chain, category, method) and reading the changed cell was measured
 //     first: about the same requests but 2-5 times the bytes at 10,000 and

@@ -95,6 +95,7 @@ type Engine struct {
 	totals    map[string]int // the listed statuses' totals as last read
 	pageBytes int64          // bytes of the last sweep page
 	sweeps    int            // full sweeps done since Run started
+	cycles    int            // cycles of the whole integration since Run started
 }
 
 // cycleFigures are one cycle's reads, for its sample.
