@@ -25,8 +25,8 @@
 //     down to a range within one page of 100, which is read. The row there
 //     either moved in (compared at once: a status event) or the held one
 //     left (read by id: a status event, or vanished when the read says
-//     archived or 404). About log2(n/100)+1 requests and 70 KB a change: 7
-//     for a status of 4,000, 10 for 40,000. Splitting into filter cells
+//     archived or 404). About log2(n/50)+1 requests and 70 KB a change: 8
+//     for a status of 4,000, 11 for 40,000. Splitting into filter cells
 //     (chain, category, method) and reading the changed cell was measured
 //     first: as good at 10,000, but at 100,000 the finest cells hold about
 //     500 rows (5 pages) and it read 7.3 MB a minute;

@@ -31,6 +31,9 @@ func (c cellKey) filter() api.StrategyFilter {
 	return api.StrategyFilter{Status: api.Status(c.status), ChainID: c.chain, Category: c.category, StrategyMethod: c.method}
 }
 
+// windowRows is the range a search reads as one page rather than halving.
+const windowRows = 50
+
 // usersEvery is how many intervals apart the users count is read: new
 // users matter less quickly than halted strategies, and the request saved
 // goes to the searches.
@@ -127,8 +130,8 @@ func (e *Engine) drillCycle(ctx context.Context, d *differ, totals map[string]in
 // are in creation order, so the list's row at position p (a page of one
 // row, under 1 KB) equals the p-th held id up to the first difference, and
 // a binary search finds it: halving down to a range within one page of
-// 100, then that page, about log2(n/100)+1 reads (7 for 4,000 strategies,
-// 10 for 40,000) and 70 KB, where reading them all would take 40 pages
+// 100, then that page, about log2(n/50)+1 reads (8 for 4,000 strategies,
+// 11 for 40,000) and 70 KB, where reading them all would take 40 pages
 // and 2.6 MB. The row found there
 // is either one the status gained (compared at once) or one it lost (read
 // by id). It repeats while the counts differ and the budget lasts.
@@ -187,7 +190,7 @@ func (e *Engine) search(ctx context.Context, d *differ, c cellKey, held []int64,
 	// Halve the range with pages of one row until it lies within one page
 	// of 100, then read that page: it costs one request for the last six
 	// or seven halvings.
-	for lo < hi && lo/pageSize != hi/pageSize {
+	for lo < hi && (hi-lo > windowRows || lo/pageSize != hi/pageSize) {
 		if !e.reqs.has(1) {
 			return false, nil
 		}
