@@ -60,11 +60,11 @@ func (m Model) handleKeys(msg tea.KeyMsg) (Model, tea.Cmd) {
 func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	g := m.env.keys.Global
 	if key.Matches(msg, g.ForceQuit) {
-		return m, tea.Quit
+		return m, m.quit()
 	}
 	if m.hidden() {
 		if key.Matches(msg, g.Quit) {
-			return m, tea.Quit
+			return m, m.quit()
 		}
 		return m, nil
 	}
@@ -88,7 +88,7 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	if m.showHelp {
 		switch {
 		case key.Matches(msg, g.Quit):
-			return m, tea.Quit
+			return m, m.quit()
 		case key.Matches(msg, g.Help), key.Matches(msg, m.env.keys.List.Back):
 			m.showHelp = false
 		}
@@ -120,7 +120,7 @@ func (m Model) globalKey(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 	n := len(m.tabs)
 	switch {
 	case key.Matches(msg, g.Quit):
-		return m, tea.Quit, true
+		return m, m.quit(), true
 	case key.Matches(msg, g.Help):
 		m.showHelp = true
 		return m, nil, true

@@ -203,3 +203,38 @@ func (oh overviewHistory) trends(now time.Time, charts ui.ChartStyle, chartWidth
 	}
 	return d
 }
+
+// flush is the command that writes what changed since the last write,
+// synchronously (the program quits after it), or nil.
+func (oh overviewHistory) flush(e *env) tea.Cmd {
+	if oh.h == nil || e.historyPath == "" || !oh.h.Dirty() {
+		return nil
+	}
+	snap, path := oh.h.Clone(), e.historyPath
+	oh.h.MarkSaved()
+	return func() tea.Msg {
+		_ = history.Save(path, snap) // quitting: nowhere left to say it failed
+		return nil
+	}
+}
+
+// flusher is a tab with something to write before the program quits.
+type flusher interface{ flush() tea.Cmd }
+
+func (t overviewTab) flush() tea.Cmd { return t.hist.flush(t.env) }
+
+// quit writes what the tabs keep (the history's last minute), then quits.
+func (m Model) quit() tea.Cmd {
+	var cmds []tea.Cmd
+	for _, t := range m.tabs {
+		if f, ok := t.(flusher); ok {
+			if c := f.flush(); c != nil {
+				cmds = append(cmds, c)
+			}
+		}
+	}
+	if len(cmds) == 0 {
+		return tea.Quit
+	}
+	return tea.Sequence(append(cmds, tea.Quit)...)
+}

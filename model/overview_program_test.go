@@ -53,10 +53,11 @@ func TestProgramHaltAppearsUnderNeedsAttention(t *testing.T) {
 func TestProgramTrendSurvivesARestart(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, history.FileName("demo"))
-	// A clock that runs 600 times faster than the wall, so the history is
-	// written (at most once a minute of it) while the test waits.
+	// A clock that runs 60 times faster than the wall, so the history is
+	// written (at most once a minute of it) every second while the test
+	// waits, and a slow run stays well inside the hour shown.
 	wall := time.Now()
-	fast := func() time.Time { return t0.Add(time.Since(wall) * 600) }
+	fast := func() time.Time { return t0.Add(time.Since(wall) * 60) }
 	a := startApp(t, 120, 40, WithHistoryDir(dir), WithClock(fast))
 	a.waitReady("Trends · last 1h", "active ")
 	var kept float64
@@ -73,7 +74,7 @@ func TestProgramTrendSurvivesARestart(t *testing.T) {
 		return "kept"
 	}, func(s string) bool { return s != "" })
 	_ = a.tm.Quit()
-	later := fast().Add(10 * time.Minute)
+	later := fast().Add(5 * time.Minute)
 
 	_, c := testSandbox(t)
 	bad, err := api.New(c.BaseURL(), api.WithCredentials(api.Credentials{Key: "wrong", Secret: "wrong"}), api.WithRetries(0))
@@ -106,4 +107,35 @@ func startAppClient(t *testing.T, client API, width, height int, opts ...Option)
 	a := &app{t: t, w: width, h: height, tm: tm, probe: pr}
 	t.Cleanup(func() { _ = tm.Quit() })
 	return a
+}
+
+// TestProgramQuitWritesTheLastMinute: the history is written at most once a
+// minute while the program runs; q writes what came since.
+func TestProgramQuitWritesTheLastMinute(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, history.FileName("demo"))
+	a := startApp(t, 120, 40, WithHistoryDir(dir))
+	a.waitReady("Trends · last 1h", "active ")
+	reads := func() int32 {
+		h, err := history.Load(path)
+		if err != nil {
+			return -1
+		}
+		pts := h.Points(nil, time.Hour, t0)
+		if len(pts) == 0 {
+			return 0
+		}
+		return pts[len(pts)-1].Reads
+	}
+	// With the clock standing still only the first sample after the read
+	// of the file is written; several polls come after it.
+	testkit.WaitFor(t, 10*time.Second, "the first write", func() string { return itoa(int64(reads())) },
+		func(s string) bool { return s != "0" && s != "-1" })
+	before := reads()
+	a.waitMoreHits("GET /api/v1/strategies", 15)
+	a.keys("q")
+	a.tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	if after := reads(); after <= before || after < 4 {
+		t.Errorf("reads kept in the file: %d before q, %d after", before, after)
+	}
 }
