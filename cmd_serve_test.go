@@ -211,6 +211,9 @@ heartbeat_to = ["hook"]
 		return strings.Contains(runCLI(t, "alerts"), "(snoozed, not sent)")
 	})
 	s.stop()
+	if !strings.Contains(s.err.String(), "rule halted is snoozed: alert") {
+		t.Errorf("the log does not say the rule is snoozed:\n%s", s.err.String())
+	}
 	if n := rcv.count(isHalt); n != 1 {
 		t.Errorf("the first halt was sent %d times", n)
 	}

@@ -187,9 +187,11 @@ func (e *Engine) raise(r config.AlertRule, evs []watch.Event, now time.Time) {
 		e.logf("alerts: cannot record the open alert: %v", err)
 	}
 	e.stats.alert(r.Name, r.Severity, snoozed)
-	if !snoozed {
-		e.queue(m, r.To)
+	if snoozed {
+		e.logf("alerts: rule %s is snoozed: alert %s (%d events) recorded, not sent", r.Name, id, len(evs))
+		return
 	}
+	e.queue(m, r.To)
 }
 
 // shortID is the id an operator types in `stratop alerts ack`: eight hex
