@@ -99,9 +99,7 @@ func (t strategiesTab) mouse(msg tea.Msg) (strategiesTab, tea.Cmd) {
 		return t, nil
 	}
 	t.pane.tbl = tbl
-	var cmd tea.Cmd
-	t.pane, cmd = t.pane.follow(t.active, t.fetchDetail)
-	return t, cmd
+	return followPane(t)
 }
 
 // mouse of the Pools tab: below the roll-ups line (a chosen user's) and
@@ -116,7 +114,5 @@ func (t poolsTab) mouse(msg tea.Msg) (poolsTab, tea.Cmd) {
 		return t, nil
 	}
 	t.pane.tbl = tbl
-	var cmd tea.Cmd
-	t.pane, cmd = t.pane.follow(t.active, t.fetchDetail)
-	return t, cmd
+	return followPane(t)
 }

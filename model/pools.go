@@ -96,18 +96,10 @@ func (t poolsTab) fetchList(gen uint64) tea.Cmd {
 }
 
 func (t poolsTab) fetchDetail(id int64, gen uint64) tea.Cmd {
-	client, prev := t.env.api, t.pane.detail.data
-	return fetchCmd(t.env, feedPoolDetail, gen, func(ctx context.Context) (*api.Pool, error) {
-		p, err := orEmpty(client.GetPool(ctx, id))
-		if err != nil {
-			return nil, err
-		}
-		c := cleanPool(*p)
-		if prev != nil && *prev == c {
-			return prev, nil
-		}
-		return &c, nil
-	})
+	client := t.env.api
+	return fetchRecord(t.env, feedPoolDetail, gen, t.pane.detail.data, func(ctx context.Context) (*api.Pool, error) {
+		return client.GetPool(ctx, id)
+	}, cleanPool, func(a, b api.Pool) bool { return a == b })
 }
 
 func (t poolsTab) updateOther(msg tea.Msg) (_ poolsTab, _ tea.Cmd, redraw bool) {
@@ -132,25 +124,14 @@ func (t poolsTab) updateOther(msg tea.Msg) (_ poolsTab, _ tea.Cmd, redraw bool) 
 	return t, cmd, true
 }
 
-func (t poolsTab) poll(msg pollMsg) (poolsTab, tea.Cmd) {
-	var cmd tea.Cmd
-	t.pane, cmd = t.pane.poll(msg, t.active, t.fetchList, t.fetchDetail)
-	return t, cmd
-}
-
 func (t poolsTab) settle(msg fetchedMsg) (poolsTab, tea.Cmd) {
-	var cmd tea.Cmd
-	t.pane, _, cmd = t.pane.settle(msg, t.env, t.active, t.fetchList, t.fetchDetail)
+	t, _, cmd := settlePane(t, msg, t.env)
 	return t, cmd
 }
 
 func (t poolsTab) updateKey(msg tea.KeyMsg) (poolsTab, tea.Cmd) {
 	k := t.env.keys.List
-	if pane, handled, resized, cmd := t.pane.key(msg, k, t.active, t.fetchDetail); handled {
-		t.pane = pane
-		if resized {
-			t = t.resize()
-		}
+	if t, cmd, handled := keyPane(t, msg, k); handled {
 		return t, cmd
 	}
 	if key.Matches(msg, k.Back) && t.user != "" {
@@ -231,18 +212,7 @@ func (t poolsTab) View() string { return t.body }
 
 func (t poolsTab) Activate(on bool) (tab, tea.Cmd) {
 	t.active = on
-	if !on {
-		return t, nil
-	}
-	var cmd tea.Cmd
-	t.pane, cmd = t.pane.activate(t.env.now(), t.fetchList, t.fetchDetail)
-	return t, cmd
-}
-
-func (t poolsTab) Refresh() (tab, tea.Cmd) {
-	var cmd tea.Cmd
-	t.pane, cmd = t.pane.refresh(t.fetchList, t.fetchDetail)
-	return t, cmd
+	return activatePane(t, t.env.now())
 }
 
 func (t poolsTab) Help() ui.HelpMap {

@@ -35,8 +35,7 @@ func (t poolsTab) sortNext(reverse bool) (tab, string, tea.Cmd) {
 	} else {
 		t.pane.tbl = t.pane.tbl.cycleSort()
 	}
-	var cmd tea.Cmd
-	t.pane, cmd = t.pane.follow(t.active, t.fetchDetail)
+	t, cmd := followPane(t)
 	return t.render(), t.pane.tbl.sortNotice(), cmd
 }
 

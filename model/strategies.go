@@ -175,18 +175,10 @@ func (nd *strategiesData) build() *strategiesData {
 
 // fetchDetail reads the strategy shown in the pane.
 func (t strategiesTab) fetchDetail(id int64, gen uint64) tea.Cmd {
-	client, prev := t.env.api, t.pane.detail.data
-	return fetchCmd(t.env, feedStrategyDetail, gen, func(ctx context.Context) (*api.Strategy, error) {
-		s, err := orEmpty(client.GetStrategy(ctx, id))
-		if err != nil {
-			return nil, err
-		}
-		c := cleanStrategy(*s)
-		if prev != nil && reflect.DeepEqual(*prev, c) {
-			return prev, nil
-		}
-		return &c, nil
-	})
+	client := t.env.api
+	return fetchRecord(t.env, feedStrategyDetail, gen, t.pane.detail.data, func(ctx context.Context) (*api.Strategy, error) {
+		return client.GetStrategy(ctx, id)
+	}, cleanStrategy, func(a, b api.Strategy) bool { return reflect.DeepEqual(a, b) })
 }
 
 func (t strategiesTab) updateOther(msg tea.Msg) (_ strategiesTab, _ tea.Cmd, redraw bool) {
@@ -222,16 +214,8 @@ func (t strategiesTab) updateOther(msg tea.Msg) (_ strategiesTab, _ tea.Cmd, red
 }
 
 // settle handles the replies of the list and detail feeds.
-func (t strategiesTab) poll(msg pollMsg) (strategiesTab, tea.Cmd) {
-	var cmd tea.Cmd
-	t.pane, cmd = t.pane.poll(msg, t.active, t.fetchList, t.fetchDetail)
-	return t, cmd
-}
-
 func (t strategiesTab) settle(msg fetchedMsg) (strategiesTab, tea.Cmd) {
-	var accepted bool
-	var cmd tea.Cmd
-	t.pane, accepted, cmd = t.pane.settle(msg, t.env, t.active, t.fetchList, t.fetchDetail)
+	t, accepted, cmd := settlePane(t, msg, t.env)
 	if nd := t.pane.list.data; accepted && msg.err == nil && nd != nil && nd.pages > 0 && t.page > nd.pages {
 		// The page ran out (strategies went away): show the last one.
 		t.page = nd.pages
@@ -255,18 +239,7 @@ func (t strategiesTab) reload() (strategiesTab, tea.Cmd) {
 
 func (t strategiesTab) Activate(on bool) (tab, tea.Cmd) {
 	t.active = on
-	if !on {
-		return t, nil
-	}
-	var cmd tea.Cmd
-	t.pane, cmd = t.pane.activate(t.env.now(), t.fetchList, t.fetchDetail)
-	return t, cmd
-}
-
-func (t strategiesTab) Refresh() (tab, tea.Cmd) {
-	var cmd tea.Cmd
-	t.pane, cmd = t.pane.refresh(t.fetchList, t.fetchDetail)
-	return t, cmd
+	return activatePane(t, t.env.now())
 }
 
 func (t strategiesTab) Capturing() bool { return t.picker.open }

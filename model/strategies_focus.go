@@ -33,9 +33,7 @@ func (t strategiesTab) seek() (strategiesTab, tea.Cmd) {
 		if t.pane.tbl.id(t.pane.tbl.rowAt(pos)) == t.want {
 			t.want = 0
 			t.pane.tbl = t.pane.tbl.moveTo(pos)
-			var cmd tea.Cmd
-			t.pane, cmd = t.pane.follow(t.active, t.fetchDetail)
-			return t, cmd
+			return followPane(t)
 		}
 	}
 	return t, nil

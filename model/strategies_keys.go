@@ -18,11 +18,7 @@ func (t strategiesTab) updateKey(msg tea.KeyMsg) (strategiesTab, tea.Cmd) {
 		return t.updatePicker(msg)
 	}
 	k := t.env.keys.List
-	if pane, handled, resized, cmd := t.pane.key(msg, k, t.active, t.fetchDetail); handled {
-		t.pane = pane
-		if resized {
-			t = t.resize()
-		}
+	if t, cmd, handled := keyPane(t, msg, k); handled {
 		return t, cmd
 	}
 	if t.pane.pinned && key.Matches(msg, k.PrevPage, k.NextPage, k.Filter) {

@@ -134,6 +134,9 @@ type paneLayout struct {
 // wideLayout is the width from which a detail pane sits beside the list.
 const wideLayout = 140
 
+// shown reports whether the tab is the visible one.
+func (b base) shown() bool { return b.active }
+
 // layout is the split of the tab's body: the list alone, or with a pane
 // beside it from wideLayout columns up, else below it.
 func (b base) layout(pane bool) paneLayout {
