@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/stratop/stratop/internal/atomicfile"
 )
 
 // Names of the environment variables stratop reads for credentials, so
@@ -73,7 +75,7 @@ type Manager struct {
 // what needs a file fails, saying why. The error result is reserved for
 // configurations that cannot work at all.
 func New(cfg Config) (*Manager, error) {
-	m := &Manager{dir: cfg.Dir, getenv: cfg.Getenv, keyring: cfg.Keyring, writeFile: writeFileAtomic}
+	m := &Manager{dir: cfg.Dir, getenv: cfg.Getenv, keyring: cfg.Keyring, writeFile: atomicfile.Write}
 	if m.getenv == nil {
 		m.getenv = os.Getenv
 	}

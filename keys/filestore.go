@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/atomicfile"
 )
 
 // maxCredentialsFileBytes bounds what the file store reads: a file this
@@ -99,7 +100,7 @@ func (s *FileStore) Delete(ctx context.Context, profile string) error {
 		if err := os.Remove(s.path); err != nil {
 			return fmt.Errorf("removing %s: %w", s.path, err)
 		}
-		syncDir(filepath.Dir(s.path))
+		atomicfile.SyncDir(filepath.Dir(s.path))
 		return nil
 	}
 	return s.write(f)
@@ -144,7 +145,7 @@ func (s *FileStore) write(f credentialsFile) error {
 	if err != nil {
 		return errors.New("cannot encode the file store")
 	}
-	return writeFileAtomic(s.path, append(b, '\n'))
+	return atomicfile.Write(s.path, append(b, '\n'))
 }
 
 // missingFileError is a file store that was never written: it matches both

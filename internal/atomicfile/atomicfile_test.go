@@ -1,0 +1,93 @@
+package atomicfile
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+func TestWriteFileAtomicReplacesAndLeavesNoTempFiles(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cfg")
+	path := filepath.Join(dir, "f.json")
+	for _, content := range []string{"one", "two"} {
+		if err := Write(path, []byte(content)); err != nil {
+			t.Fatal(err)
+		}
+		if b, _ := os.ReadFile(path); string(b) != content {
+			t.Errorf("content = %q, want %q", b, content)
+		}
+	}
+	if got := filesIn(t, dir); len(got) != 1 || got[0] != "f.json" {
+		t.Errorf("files after writes = %v, want only f.json", got)
+	}
+	if runtime.GOOS != "windows" {
+		assertMode(t, path, 0o600)
+		assertMode(t, dir, 0o700)
+	}
+}
+
+func TestWriteAtomicFailureKeepsOldFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.json")
+	if err := Write(path, []byte("old content")); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("disk full")
+	err := WriteFunc(path, func(w io.Writer) error {
+		_, _ = w.Write([]byte("half of the new"))
+		return boom
+	})
+	if !errors.Is(err, boom) || !strings.Contains(err.Error(), path) {
+		t.Fatalf("err = %v; want the cause and the path", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "old content" {
+		t.Errorf("old file changed to %q", b)
+	}
+	if got := filesIn(t, dir); len(got) != 1 {
+		t.Errorf("temp file left behind: %v", got)
+	}
+}
+
+func TestWriteAtomicRenameFailureLeavesNoTempFile(t *testing.T) {
+	dir := t.TempDir()
+	// A non-empty directory where the file should go: the rename fails.
+	path := filepath.Join(dir, "f.json")
+	if err := os.MkdirAll(filepath.Join(path, "occupied"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(path, []byte("x")); err == nil {
+		t.Fatal("rename over a non-empty directory should fail")
+	}
+	if got := filesIn(t, dir); len(got) != 0 {
+		t.Errorf("temp file left behind: %v", got)
+	}
+}
+
+// filesIn lists every file under dir (relative paths).
+func filesIn(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			out = append(out, rel)
+		}
+		return nil
+	})
+	return out
+}
+
+func assertMode(t *testing.T, path string, want os.FileMode) {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fi.Mode().Perm(); got != want {
+		t.Errorf("%s has mode %04o, want %04o", path, got, want)
+	}
+}
