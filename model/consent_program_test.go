@@ -147,5 +147,5 @@ func TestProgramUnsavedWatchSaidInStatusLine(t *testing.T) {
 	a, _ := openStrategies(t, api.StatusActive, nil, WithWatchStore(NewWatchStore(dir)))
 	a.keys("w")
 	// On the Strategies tab, where w was pressed, with the reason.
-	a.waitText("[2 Strategies]", "watches could not be saved: mkdir")
+	a.waitText("[2 Strategies]", "watches could not be saved: creating")
 }

@@ -16,6 +16,8 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+
+	"github.com/stratop/stratop/internal/atomicfile"
 )
 
 // Watches is what one profile watches.
@@ -94,40 +96,9 @@ func (s *WatchStore) Save(profile string, w Watches, version uint64) error {
 	if err != nil {
 		return err
 	}
-	if err := writePrivate(s.path, append(b, '\n')); err != nil {
+	if err := atomicfile.Write(s.path, append(b, '\n')); err != nil {
 		return err
 	}
 	s.written = version
 	return nil
-}
-
-// writePrivate replaces path with b through a temporary file, 0600 in a
-// 0700 directory.
-func writePrivate(path string, b []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, ".watches-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer func() { _ = os.Remove(tmp) }()
-	if err := f.Chmod(0o600); err != nil {
-		_ = f.Close()
-		return err
-	}
-	if _, err := f.Write(b); err != nil {
-		_ = f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		_ = f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
 }
