@@ -205,7 +205,11 @@ func (t poolsTab) paneLines(width int) []string {
 	if e := t.pane.detail.errText(t.env.host); e != "" {
 		note = e
 	}
-	return ui.PoolDetail(st, t.env.tools.explorers, p, isFull, note, item, width)
+	lines := ui.PoolDetail(st, t.env.tools.explorers, p, isFull, note, item, width)
+	if item != nil {
+		lines = append(lines, ui.UserPoolBars(st, t.env.charts, nd.items, item.ID, width)...)
+	}
+	return lines
 }
 
 func (t poolsTab) View() string { return t.body }

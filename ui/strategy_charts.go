@@ -125,3 +125,50 @@ func decimalFloat(s string) float64 {
 	}
 	return f
 }
+
+// maxPoolBars bounds the pools drawn as bars under a pool's detail.
+const maxPoolBars = 12
+
+// UserPoolBars draws a chosen user's pools by value, a bar each scaled to
+// the largest, the selected pool marked; at most maxPoolBars, the largest
+// first.
+func UserPoolBars(st Styles, cs ChartStyle, items []api.UserPoolItem, selected int64, width int) []string {
+	if len(items) == 0 {
+		return nil
+	}
+	order := make([]int, len(items))
+	top := 0.0
+	for i := range items {
+		order[i] = i
+		top = max(top, decimalFloat(items[i].TokenValue))
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		va, vb := decimalFloat(items[a].TokenValue), decimalFloat(items[b].TokenValue)
+		switch {
+		case va > vb:
+			return -1
+		case va < vb:
+			return 1
+		}
+		return 0
+	})
+	out := []string{"", Section(st, "The user's pools by value", width)}
+	for n, i := range order {
+		if n == maxPoolBars {
+			out = append(out, Muted(st, "… "+Int(int64(len(items)-n))+" more", width))
+			break
+		}
+		it := items[i]
+		mark := "  "
+		if it.ID == selected {
+			mark = "> "
+		}
+		label := mark + PadRight(Fit(OrDash(it.Symbol), 8), 9) + PadRight(ChainShort(it.ChainID), 6) + align(USD(it.TokenValue), 14, true) + " "
+		frac := 0.0
+		if top > 0 {
+			frac = decimalFloat(it.TokenValue) / top
+		}
+		out = append(out, Fit(label, width)+Bar(st, cs, ToneActive, frac, max(width-Width(label), 0)))
+	}
+	return out
+}

@@ -57,3 +57,28 @@ func lineWith(lines []string, sub string) string {
 	}
 	return ""
 }
+
+func TestUserPoolBarsByValue(t *testing.T) {
+	st := DefaultStyles()
+	items := []api.UserPoolItem{
+		{Pool: api.Pool{ID: 1, Symbol: "PEPE", ChainID: 8453}, TokenValue: "10"},
+		{Pool: api.Pool{ID: 2, Symbol: "WETH\x1b[31m", ChainID: 1}, TokenValue: "40"},
+		{Pool: api.Pool{ID: 3, Symbol: "USDC", ChainID: 8453}, TokenValue: "bad"},
+	}
+	items[1].Symbol = Sanitize(items[1].Symbol)
+	lines := UserPoolBars(st, ChartBlock, items, 1, 70)
+	if len(lines) != 5 {
+		t.Fatalf("%d lines: %q", len(lines), lines)
+	}
+	if !strings.Contains(lines[2], "WETH") || !strings.Contains(lines[3], "PEPE") || !strings.HasPrefix(lines[3], "> ") {
+		t.Errorf("not by value, or the selected pool not marked:\n%s", strings.Join(lines, "\n"))
+	}
+	if w, p := strings.Count(lines[2], "█"), strings.Count(lines[3], "█"); w < 3*p || p == 0 {
+		t.Errorf("bars not to scale: %d and %d cells", w, p)
+	}
+	for _, l := range lines {
+		if ansi.StringWidth(l) > 70 || strings.Contains(l, "\x1b[31m") {
+			t.Errorf("line too wide or unsanitised: %q", l)
+		}
+	}
+}
