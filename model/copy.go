@@ -28,11 +28,6 @@ type clip struct {
 	record any
 }
 
-// copier is a tab that offers its selection for copying.
-type copier interface {
-	clip() (clip, bool)
-}
-
 // copiedMsg is the outcome of a copy, for the status line.
 type copiedMsg struct {
 	gen    uint64
@@ -43,10 +38,10 @@ func (m copiedMsg) toolGen() uint64 { return m.gen }
 
 // copySelection copies the visible tab's selected id (record: its JSON).
 func (m Model) copySelection(record bool) (Model, tea.Cmd) {
-	c, ok := m.tabs[m.active].(copier)
+	l, ok := m.tabs[m.active].(lister)
 	var cl clip
 	if ok {
-		cl, ok = c.clip()
+		cl, ok = l.listRows().clip()
 	}
 	switch {
 	case !ok || (!record && cl.id == ""):

@@ -39,12 +39,6 @@ type exportPlan struct {
 	page  func(ctx context.Context, page int) ([]api.Strategy, int, error)
 }
 
-// exporter is a tab whose list ctrl+s exports.
-type exporter interface {
-	exportable() bool
-	exportPlan() exportPlan
-}
-
 // exportJob is the export under way, if any.
 type exportJob struct {
 	running bool
@@ -83,16 +77,20 @@ func exportFileName(tab string, now time.Time) string {
 
 // startExport is ctrl+s.
 func (m Model) startExport() (Model, tea.Cmd) {
-	e, ok := m.tabs[m.active].(exporter)
+	l, ok := m.tabs[m.active].(lister)
+	var rows listRows
+	if ok {
+		rows = l.listRows()
+	}
 	switch {
-	case !ok || !e.exportable():
+	case !ok || rows.count == 0:
 		m = m.say(ui.NoticeNothingToExport)
 		return m, nil
 	case m.tools.export.running:
 		m = m.say(ui.NoticeExportBusy)
 		return m, nil
 	}
-	plan := e.exportPlan()
+	plan := rows.exportPlan()
 	m.tools.gen++
 	dir := m.env.tools.exportDir
 	if dir == "" {

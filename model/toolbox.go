@@ -40,13 +40,13 @@ func (m Model) toolKey(msg tea.KeyMsg) (_ Model, _ tea.Cmd, ok bool) {
 		m, cmd := m.toggleMouse()
 		return m, cmd, true
 	case key.Matches(msg, l.Sort), key.Matches(msg, l.SortReverse):
-		s, ok := m.tabs[m.active].(sorter)
+		s, ok := m.tabs[m.active].(lister)
 		if !ok {
 			return m, nil, false
 		}
 		var cmd tea.Cmd
 		var notice string
-		m.tabs[m.active], notice, cmd = s.sortNext(key.Matches(msg, l.SortReverse))
+		m.tabs[m.active], notice, cmd = s.listRows().sortNext(key.Matches(msg, l.SortReverse))
 		m = m.say(notice)
 		return m, cmd, true
 	}
@@ -72,15 +72,13 @@ func (m Model) settleTool(msg toolMsg) (Model, tea.Cmd) {
 // tab now.
 func (m Model) toolHelp(cur tab) []key.Binding {
 	g, l := m.env.keys.Global, m.env.keys.List
-	c, isCopier := cur.(copier)
-	canCopy := false
-	if isCopier {
-		_, canCopy = c.clip()
+	var canCopy, canExport, sortRev bool
+	lst, canSort := cur.(lister)
+	if canSort {
+		rows := lst.listRows()
+		_, canCopy = rows.clip()
+		canExport, sortRev = rows.count > 0, rows.sortReversible()
 	}
-	e, isExporter := cur.(exporter)
-	canExport := isExporter && e.exportable()
-	s, canSort := cur.(sorter)
-	sortRev := canSort && s.sortReversible()
 	mouse := ui.WithDesc(g.Mouse, "mouse on")
 	if m.tools.mouse {
 		mouse = ui.WithDesc(g.Mouse, "mouse off")

@@ -1,45 +1,17 @@
 package model
 
-// o and O on each list tab: Users and Pools sort their rows by any column
-// (table_sort.go); Strategies asks the server for its order (sortBy on the
-// integration's list, value on a user's) and marks the header.
+// The Strategies list is ordered and paged by the server: o and O ask it
+// for the next order (sortBy on the integration's list, value on a
+// user's) and mark the header; an export reads it page by page.
 
 import (
+	"context"
+
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/ui"
 )
-
-// sorter is a tab whose list o (next column or order) and O (reverse)
-// sort.
-type sorter interface {
-	sortNext(reverse bool) (tab, string, tea.Cmd)
-	// sortReversible reports whether O would change anything now.
-	sortReversible() bool
-}
-
-func (t usersTab) sortNext(reverse bool) (tab, string, tea.Cmd) {
-	if reverse {
-		t.tbl = t.tbl.reverseSort()
-	} else {
-		t.tbl = t.tbl.cycleSort()
-	}
-	return t.render(), t.tbl.sortNotice(), nil
-}
-
-func (t usersTab) sortReversible() bool { return t.tbl.sort.on }
-
-func (t poolsTab) sortNext(reverse bool) (tab, string, tea.Cmd) {
-	if reverse {
-		t.pane.tbl = t.pane.tbl.reverseSort()
-	} else {
-		t.pane.tbl = t.pane.tbl.cycleSort()
-	}
-	t, cmd := followPane(t)
-	return t.render(), t.pane.tbl.sortNotice(), cmd
-}
-
-func (t poolsTab) sortReversible() bool { return t.pane.tbl.sort.on }
 
 // serverSortMark is the column a server order sorts by and its direction:
 // newest first is the ids descending; a user's value order is marked on
@@ -83,7 +55,8 @@ func (t strategiesTab) markSort() strategiesTab {
 	return t
 }
 
-func (t strategiesTab) sortNext(reverse bool) (tab, string, tea.Cmd) {
+// serverSort asks the server for the next order (reverse: the opposite).
+func (t strategiesTab) serverSort(reverse bool) (tab, string, tea.Cmd) {
 	uv := t.userView()
 	f := t.filter
 	if reverse {
@@ -101,6 +74,32 @@ func (t strategiesTab) sortNext(reverse bool) (tab, string, tea.Cmd) {
 	return t.render(), ui.NoticeServerSorted(fieldLabel(fieldSort, f[fieldSort], uv)), cmd
 }
 
-func (t strategiesTab) sortReversible() bool {
+// serverReversible reports whether the server has an opposite order now.
+func (t strategiesTab) serverReversible() bool {
 	return !t.userView() || t.filter[fieldSort] != ""
+}
+
+// pageReader reads one page of the tab's filter (the integration's list
+// or the chosen user's) for an export, at the export's page size, with the
+// client, user and filter of the moment the export starts.
+func (t strategiesTab) pageReader() func(ctx context.Context, page int) ([]api.Strategy, int, error) {
+	client, user, filter := t.env.api, t.user, t.filter
+	return func(ctx context.Context, page int) ([]api.Strategy, int, error) {
+		if user == "" {
+			p, err := orEmpty(client.ListStrategies(ctx, filter.integrationQuery(page, exportPageSize)))
+			if err != nil {
+				return nil, 0, err
+			}
+			return p.Strategies, p.NumberOfPages, nil
+		}
+		r, err := orEmpty(client.GetFilteredStrategies(ctx, filter.userQuery(user, page, exportPageSize)))
+		if err != nil {
+			return nil, 0, err
+		}
+		out := make([]api.Strategy, len(r.Strategies))
+		for i, it := range r.Strategies {
+			out[i] = it.Strategy
+		}
+		return out, r.Pagination.TotalPages, nil
+	}
 }
