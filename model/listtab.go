@@ -16,6 +16,11 @@ type listTab[T any] interface {
 	render() T
 }
 
+// mouser is a list tab that takes the wheel and clicks.
+type mouser[T any] interface {
+	mouse(msg tea.Msg) (T, tea.Cmd)
+}
+
 // routeList is a list tab's Update: a key, a reply or a tick it routes
 // the same way on every tab, any other message to the tab's updateOther.
 // A tick only starts a read, so it leaves the screen as it is and costs
@@ -33,6 +38,12 @@ func routeList[T interface {
 	case pollMsg:
 		t, cmd = t.poll(msg)
 		return t, cmd
+	case scrollMsg, clickMsg:
+		m, ok := any(t).(mouser[T])
+		if !ok {
+			return t, nil
+		}
+		t, cmd = m.mouse(msg)
 	default:
 		var redraw bool
 		if t, cmd, redraw = t.updateOther(msg); !redraw {

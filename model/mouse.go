@@ -116,3 +116,9 @@ func (t poolsTab) mouse(msg tea.Msg) (poolsTab, tea.Cmd) {
 	t.pane.tbl = tbl
 	return followPane(t)
 }
+
+// mouse of the Users tab: below the filter line and the header.
+func (t usersTab) mouse(msg tea.Msg) (usersTab, tea.Cmd) {
+	t.tbl, _ = t.tbl.mouse(msg, t.layout(t.chosen != ""), 2)
+	return t, nil
+}

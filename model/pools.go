@@ -116,8 +116,6 @@ func (t poolsTab) updateOther(msg tea.Msg) (_ poolsTab, _ tea.Cmd, redraw bool) 
 			t.pane.list, cmd = t.pane.list.start(t.fetchList)
 		}
 		t = t.resize()
-	case scrollMsg, clickMsg:
-		t, cmd = t.mouse(msg)
 	default:
 		return t, nil, false
 	}

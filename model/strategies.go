@@ -205,8 +205,6 @@ func (t strategiesTab) updateOther(msg tea.Msg) (_ strategiesTab, _ tea.Cmd, red
 		t, cmd = t.seek()
 	case openStrategyMsg:
 		t, cmd = t.open(msg.id)
-	case scrollMsg, clickMsg:
-		t, cmd = t.mouse(msg)
 	default:
 		return t, nil, false
 	}

@@ -135,8 +135,6 @@ func (t usersTab) updateOther(msg tea.Msg) (_ usersTab, _ tea.Cmd, redraw bool) 
 			t.detail, cmd = t.detail.start(t.fetchDetail)
 		}
 		t = t.resize()
-	case scrollMsg, clickMsg:
-		t.tbl, _ = t.tbl.mouse(msg, t.layout(t.chosen != ""), 2)
 	case watchesMsg:
 		t.watched = msg.set.users
 		t.tbl = t.tbl.setFlags(t.watchFlags())
