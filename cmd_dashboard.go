@@ -15,6 +15,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/spf13/cobra"
 
+	"github.com/stratop/stratop/alert"
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
 	"github.com/stratop/stratop/audit"
@@ -133,6 +134,7 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 		model.WithProfiles(switcher),
 		model.WithTerminal(out),
 		model.WithMultiplexer(termout.Multiplexer(os.Getenv)),
+		alertsOption(profile),
 	}, stateOptions()...), settings...)...)
 	p := tea.NewProgram(m.Tea(),
 		tea.WithAltScreen(),
@@ -161,6 +163,16 @@ func stateOptions() []model.Option {
 	}
 	return []model.Option{model.WithAuditPath(path), model.WithWatchStore(model.NewWatchStore(filepath.Dir(path))),
 		model.WithHistoryDir(filepath.Dir(path))}
+}
+
+// alertsOption shows on the Activity the open alerts `stratop serve` keeps
+// for the profile; without a state directory there are none to show.
+func alertsOption(profile string) model.Option {
+	dir, err := alert.StateDir(profile, os.Getenv)
+	if err != nil {
+		return nil
+	}
+	return model.WithAlertDir(dir)
 }
 
 // limitProcs runs the dashboard on one P unless GOMAXPROCS is set: the

@@ -32,8 +32,11 @@ type activityTab struct {
 	watched source[*watchData]
 	users   source[*usersWatchData]
 	audit   source[*auditData]
-	since   time.Time
-	actions map[string]actionSeen // audit seq -> what was said; mutated in place
+	alerts  source[*alertsData]
+	// alertIDs are the alerts given a line, mutated in place like feed.
+	alertIDs map[string]alertLine
+	since    time.Time
+	actions  map[string]actionSeen // audit seq -> what was said; mutated in place
 	// auditRead says the log was read once: what it held then is history,
 	// shown but not counted as unseen.
 	auditRead bool
@@ -58,18 +61,20 @@ type activityTab struct {
 
 func newActivityTab(e *env) activityTab {
 	t := activityTab{
-		base:    base{env: e},
-		diff:    newDiffer(),
-		feed:    newRing(maxActivity),
-		watched: newSource[*watchData](feedWatchStrategies),
-		users:   newSource[*usersWatchData](feedWatchUsers),
-		audit:   newSource[*auditData](feedAudit),
-		since:   e.now().Add(-auditWindow),
-		actions: map[string]actionSeen{},
-		watches: e.watchStart,
-		tbl:     newTable(&e.styles, ui.ActivityColumns()),
-		input:   newLineInput(maxFilterRunes, nil),
-		notice:  e.watchErr,
+		base:     base{env: e},
+		diff:     newDiffer(),
+		feed:     newRing(maxActivity),
+		watched:  newSource[*watchData](feedWatchStrategies),
+		users:    newSource[*usersWatchData](feedWatchUsers),
+		audit:    newSource[*auditData](feedAudit),
+		alerts:   newSource[*alertsData](feedAlerts),
+		alertIDs: map[string]alertLine{},
+		since:    e.now().Add(-auditWindow),
+		actions:  map[string]actionSeen{},
+		watches:  e.watchStart,
+		tbl:      newTable(&e.styles, ui.ActivityColumns()),
+		input:    newLineInput(maxFilterRunes, nil),
+		notice:   e.watchErr,
 	}
 	t.diff.watchedIDs, t.diff.watchedUser = t.watches.strategies, t.watches.users
 	return t
@@ -77,9 +82,12 @@ func newActivityTab(e *env) activityTab {
 
 // Start begins the background feeds (the root calls it once, at New).
 func (t activityTab) Start() (tab, tea.Cmd) {
-	var c1, c2, c3 tea.Cmd
+	var c1, c2, c3, c4 tea.Cmd
 	if t.polls(feedAudit) {
 		t.audit, c1 = t.audit.start(t.fetchAudit)
+	}
+	if t.polls(feedAlerts) {
+		t.alerts, c4 = t.alerts.start(t.fetchAlerts)
 	}
 	if t.polls(feedWatchStrategies) {
 		t.watched, c2 = t.watched.start(t.fetchWatched)
@@ -87,7 +95,7 @@ func (t activityTab) Start() (tab, tea.Cmd) {
 	if t.polls(feedWatchUsers) {
 		t.users, c3 = t.users.start(t.fetchWatchedUsers)
 	}
-	return t, tea.Batch(c1, c2, c3)
+	return t, tea.Batch(c1, c2, c3, c4)
 }
 
 func (t activityTab) fetchWatched(gen uint64) tea.Cmd {
@@ -112,6 +120,8 @@ func (t activityTab) polls(id feedID) bool {
 		return len(t.watches.users) > 0
 	case feedAudit:
 		return t.env.auditPath != ""
+	case feedAlerts:
+		return t.env.alertDir != ""
 	}
 	return true
 }
@@ -121,6 +131,8 @@ func (t activityTab) updateOther(msg tea.Msg) (_ activityTab, _ tea.Cmd, redraw 
 	switch msg := msg.(type) {
 	case watchToggleMsg:
 		t, cmd = t.toggle(msg)
+	case alertAckedMsg:
+		t = t.acked(msg)
 	case watchSavedMsg:
 		if msg.err != nil {
 			t.notice = ui.WatchesUnsaved(msg.err.Error())
@@ -192,6 +204,12 @@ func (t activityTab) settle(msg fetchedMsg) (activityTab, tea.Cmd) {
 		if accepted && changed && t.audit.data != nil {
 			t = t.applyAudit(t.audit.data)
 		}
+	case feedAlerts:
+		t.alerts, accepted, changed = t.alerts.settle(msg, t.env)
+		t.alerts, cmd = t.alerts.rearm(accepted, t.polls(feedAlerts), t.fetchAlerts)
+		if accepted && changed && t.alerts.data != nil {
+			t = t.applyAlerts(t.alerts.data)
+		}
 	}
 	return t, cmd
 }
@@ -205,6 +223,8 @@ func (t activityTab) poll(msg pollMsg) (activityTab, tea.Cmd) {
 		t.users, cmd = t.users.poll(msg, t.polls(msg.feed), t.fetchWatchedUsers)
 	case feedAudit:
 		t.audit, cmd = t.audit.poll(msg, t.polls(msg.feed), t.fetchAudit)
+	case feedAlerts:
+		t.alerts, cmd = t.alerts.poll(msg, t.polls(msg.feed), t.fetchAlerts)
 	}
 	return t, cmd
 }
@@ -308,11 +328,14 @@ func (t activityTab) Capturing() bool { return t.input.focused }
 
 // Status is the audit log's; a failing watch read shows in the header's
 // connection health, and its lines stop arriving until it recovers.
+// A snoozed rule is said as the status line's notice.
 func (t activityTab) Status() ui.Status {
-	if !t.polls(feedAudit) {
-		return ui.Status{}
+	var s ui.Status
+	if t.polls(feedAudit) {
+		s = t.audit.status(t.env.host)
 	}
-	return t.audit.status(t.env.host)
+	s.Notice = ui.SnoozedRules(t.snoozed())
+	return s
 }
 
 func (t activityTab) Selection() selection { return selection{} }

@@ -59,3 +59,11 @@ func (r *ring) rows() ([]int64, [][]ui.Cell) {
 	}
 	return ids, cells
 }
+
+// replace puts e in place of the i-th newest item's entry, keeping its id.
+func (r *ring) replace(i int, e ui.ActivityEntry) {
+	it := r.at(i)
+	it.entry = e
+	it.cells = ui.ActivityCells(e)
+	it.key = ui.ActivitySearchKey(e, it.cells)
+}

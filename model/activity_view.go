@@ -31,6 +31,8 @@ func (t activityTab) updateKey(msg tea.KeyMsg) (activityTab, tea.Cmd) {
 	switch {
 	case key.Matches(msg, k.Search):
 		t.input = t.input.focus()
+	case key.Matches(msg, k.Ack):
+		return t.ackSelected()
 	case key.Matches(msg, k.Enter):
 		if e, ok := t.selectedEntry(); ok && (e.Strategy != 0 || e.User != "") {
 			j := jumpMsg{strategy: e.Strategy, user: e.User}
@@ -178,8 +180,10 @@ func (t activityTab) Help() ui.HelpMap {
 	enter := ui.WithDesc(ui.Enabled(k.Enter, ok && (e.Strategy != 0 || e.User != "")), "go to")
 	back := ui.WithDesc(ui.Enabled(k.Back, t.input.Value() != ""), "clear filter")
 	search := ui.WithDesc(k.Search, "filter")
+	_, alertSelected := t.selectedAlert()
+	ack := ui.Enabled(k.Ack, alertSelected)
 	return ui.HelpMap{
-		Short: []key.Binding{k.Down, search, enter, back},
-		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {search, enter, back}},
+		Short: []key.Binding{k.Down, search, enter, ack, back},
+		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {search, enter, ui.Enabled(k.Ack, t.polls(feedAlerts)), back}},
 	}
 }

@@ -63,7 +63,7 @@ func (m Model) refreshChrome() Model {
 	cur := m.tabs[m.active]
 	in.status = cur.Status()
 	in.status.Now = now
-	in.status.Notice = ui.WithJobs(m.notes.text(), m.acts.jobs.lines())
+	in.status.Notice = ui.JoinNonEmpty(ui.NoticeSeparator, ui.WithJobs(m.notes.text(), m.acts.jobs.lines()), in.status.Notice)
 	hm := m.helpMap()
 
 	c := m.chrome

@@ -65,6 +65,7 @@ type env struct {
 	// audit log and the watches are read from, and the watches loaded by New.
 	notify      string
 	auditPath   string
+	alertDir    string // serve's state directory of the profile, "" for none
 	watchStore  *WatchStore
 	watchStart  watchSet
 	watchErr    string // the watches could not be loaded (in words)

@@ -41,6 +41,7 @@ const (
 	feedWatchStrategies // the watched strategies, read by id
 	feedWatchUsers      // the watched users' strategies
 	feedAudit           // the audit log file
+	feedAlerts          // serve's open alerts and snoozes (alerts.json)
 )
 
 // fetchedMsg is the reply of one fetch.

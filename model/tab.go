@@ -64,7 +64,7 @@ var tabs = []tabSpec{
 	{"Strategies", []feedID{feedStrategies, feedStrategyDetail}, func(e *env, u string) tab { return newStrategiesTab(e, u) }},
 	{"Pools", []feedID{feedPools, feedPoolDetail}, func(e *env, u string) tab { return newPoolsTab(e, u) }},
 	{"Users", []feedID{feedUsers, feedUserDetail}, func(e *env, u string) tab { return newUsersTab(e, u) }},
-	{"Activity", []feedID{feedWatchStrategies, feedWatchUsers, feedAudit}, func(e *env, _ string) tab { return newActivityTab(e) }},
+	{"Activity", []feedID{feedWatchStrategies, feedWatchUsers, feedAudit, feedAlerts}, func(e *env, _ string) tab { return newActivityTab(e) }},
 }
 
 // Optional parts of a tab, asked for by the root where they exist, so that

@@ -22,6 +22,7 @@ const (
 	KindCount     = "count"     // an integration count changed
 	KindUser      = "user"      // a user was added
 	KindAction    = "action"    // an action sent from this machine
+	KindAlert     = "alert"     // an alert raised by `stratop serve`
 )
 
 // ActivityEntry is one line of the Activity feed. Text fields are
@@ -36,6 +37,7 @@ type ActivityEntry struct {
 	Note     string // more words: an action's outcome and error text
 	Outcome  string // an action's outcome: done, refused, failed, unknown ("" while pending)
 	Watched  bool   // about a watched strategy or user
+	Alert    string // an alert's id, "" when the line is no alert
 }
 
 // ActivityColumns are the columns of the Activity feed.
@@ -56,6 +58,7 @@ var kindTones = map[string]Tone{
 	KindCompleted: ToneCompleted,
 	KindVanished:  ToneNegative,
 	KindCount:     ToneMuted,
+	KindAlert:     ToneNegative,
 }
 
 // ActivityCells builds the cells of an entry in ActivityColumns order.

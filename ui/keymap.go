@@ -49,6 +49,7 @@ type ListKeys struct {
 	Watch                                   key.Binding // "w" watch / unwatch the selected strategy or user
 	Sort, SortReverse                       key.Binding // "o" sort by the next column, "O" reverse
 	Longer, Shorter                         key.Binding // "+" and "-": the Overview's trend window
+	Ack                                     key.Binding // "c" acknowledge the selected alert (Activity)
 }
 
 // PickerKeys work while the filter picker is open.
@@ -172,6 +173,7 @@ func DefaultListKeys() ListKeys {
 		SortReverse: bind([]string{"O"}, "O", "reverse sort"),
 		Longer:      bind([]string{"+", "="}, "+", "longer window"),
 		Shorter:     bind([]string{"-"}, "-", "shorter window"),
+		Ack:         bind([]string{"c"}, "c", "ack alert"),
 	}
 }
 

@@ -56,6 +56,7 @@ func (km *KeyMap) slots() []slot {
 		{"mark", groupMain, &l.Mark}, {"actions", groupMain, &km.Menu.Open},
 		{"watch", groupMain, &l.Watch}, {"sort", groupMain, &l.Sort}, {"reverse-sort", groupMain, &l.SortReverse},
 		{"longer-window", groupMain, &l.Longer}, {"shorter-window", groupMain, &l.Shorter},
+		{"ack-alert", groupMain, &l.Ack},
 		{"profile", groupMain, &g.Profile}, {"copy", groupMain, &g.Copy}, {"copy-json", groupMain, &g.CopyRecord},
 		{"export", groupMain, &g.Export}, {"mouse", groupMain, &g.Mouse},
 	}
