@@ -15,10 +15,14 @@ import (
 // scope: $XDG_STATE_HOME/stratop/watch/<profile>-<scope>.json, 0600 in a
 // 0700 directory (it names users). It is replaced whole (temporary file,
 // fsync, rename, fsync of the directory), so a crash leaves the previous
-// cursor or the new one. The engine saves it after the events of a cycle
-// were handed to Emit: a crash loses no event, and an event seen again
-// after a restart is derived from the same saved sequence, so it keeps its
-// id.
+// cursor or the new one. The engine saves it, with the cycle's events as
+// its outbox, before the first of them is handed to Emit, and again once
+// all were: a start that finds an outbox emits it again, same ids, and goes
+// on from the state those events lead to. Saving after emitting would let a
+// crash in between leave a cursor behind the events already out, and the
+// restart, reading a world that moved on since, would report the same
+// change again as another one (active -> paused after active -> suspended),
+// or never report the change back.
 
 const cursorVersion = 1
 
@@ -39,6 +43,7 @@ type cursorFile struct {
 	SweepPage   int                  `json:"sweepPage"`
 	SweepLast   int64                `json:"sweepLast"`
 	UserDone    []string             `json:"userDone,omitempty"`
+	Outbox      []Event              `json:"outbox,omitempty"`
 	AuditOffset int64                `json:"auditOffset"`
 	AuditSet    bool                 `json:"auditSet"`
 	Strings     []string             `json:"strings"`
@@ -72,7 +77,7 @@ func (s *state) encode(host, scope string) cursorFile {
 	f := cursorFile{Version: cursorVersion, Host: host, Scope: scope, MaxID: s.maxID, HasMaxID: s.hasMaxID,
 		MaxUserID: s.maxUserID, HasUsers: s.hasUsers, Users: s.users, Counts: s.counts, ConnSeq: s.connSeq,
 		Baselined: s.baselined, SweepPage: s.sweepPage, SweepLast: s.sweepLast, Strings: s.strs,
-		AuditOffset: s.auditOffset, AuditSet: s.auditSet,
+		AuditOffset: s.auditOffset, AuditSet: s.auditSet, Outbox: s.outbox,
 		Rows: make([][8]int64, 0, len(s.rows))}
 	for u, done := range s.userDone {
 		if done {
@@ -112,6 +117,7 @@ func decodeState(f cursorFile) (*state, error) {
 	}
 	s.connSeq, s.baselined, s.sweepPage, s.sweepLast = f.ConnSeq, f.Baselined, max(f.SweepPage, 1), f.SweepLast
 	s.auditOffset, s.auditSet = f.AuditOffset, f.AuditSet
+	s.outbox = f.Outbox
 	for _, u := range f.UserDone {
 		s.userDone[u] = true
 	}

@@ -54,9 +54,9 @@ type Options struct {
 	FromNow bool
 
 	// Emit receives every event, in order, on the engine's goroutine.
-	// The cursor is saved only after Emit returned for every event of a
-	// cycle, so an event is never lost to a crash; it may repeat, with the
-	// same ID.
+	// A cycle's events are saved with the cursor before the first is
+	// emitted, so an event is never lost to a crash; after one it may
+	// repeat, with the same ID, and what follows starts where it ended.
 	Emit func(Event)
 	// OnSample is called once per interval with the cycle's figures, on the
 	// engine's goroutine.

@@ -32,6 +32,12 @@ func (e *Engine) Run(ctx context.Context) error {
 	e.mu.Unlock()
 	e.nextBeat = now.Add(e.opts.Heartbeat)
 	e.saveErr = nil
+	if len(st.outbox) > 0 {
+		// The last run stopped while handing these out: the state is
+		// already past them, so they go out again before anything newer.
+		e.publish(st.outbox)
+		st.outbox, st.dirty = nil, true
+	}
 
 	t := time.NewTicker(e.opts.Interval)
 	defer t.Stop()
@@ -120,7 +126,7 @@ func (e *Engine) cycle(ctx context.Context) {
 			Time: now, Kind: KindHeartbeat, Profile: e.opts.Profile, Host: e.opts.Host})
 		e.nextBeat = now.Add(e.opts.Heartbeat)
 	}
-	e.publish(d.events)
+	e.commit(ctx, d.events)
 	e.updateStats(now)
 	if e.opts.OnSample != nil && ctx.Err() == nil {
 		e.opts.OnSample(e.sample(now))
@@ -142,6 +148,23 @@ func (e *Engine) connection(d *differ, err error) {
 		d.events = append(d.events, Event{ID: eventID(e.opts.Host, KindConnBack, e.opts.Profile, e.opts.Scope.key(), i64(int64(s.connSeq))),
 			Time: d.now, Kind: KindConnBack, Profile: e.opts.Profile, Host: e.opts.Host})
 	}
+}
+
+// commit saves the state with the cycle's events as its outbox, then
+// hands them to Emit; the save after the cycle empties the outbox. A save
+// that fails does not hold the events back: they go out, and only the
+// guarantee across a crash is lost (SaveError says so).
+func (e *Engine) commit(ctx context.Context, evs []Event) {
+	if len(evs) == 0 {
+		e.publish(evs)
+		return
+	}
+	e.st.outbox, e.st.dirty = evs, true
+	if err := e.save(); err != nil && ctx.Err() == nil {
+		e.saveErr = err
+	}
+	e.publish(evs)
+	e.st.outbox, e.st.dirty = nil, true
 }
 
 // publish hands the events to Emit in order and counts them.

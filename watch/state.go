@@ -64,7 +64,11 @@ type state struct {
 	userDone    map[string]bool
 	auditOffset int64 // bytes of the audit log already read
 	auditSet    bool
-	dirty       bool // changed since the last save
+	// outbox is the events of the cycle being handed to Emit: saved with
+	// the state they lead to before the first is emitted, emptied once all
+	// were, and emitted again on a start that finds them.
+	outbox []Event
+	dirty  bool // changed since the last save
 }
 
 func newState() *state {
