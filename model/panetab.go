@@ -23,6 +23,7 @@ type paneTab[T any, L rows, D comparable] interface {
 	fetchDetail(id int64, gen uint64) tea.Cmd
 	// resize lays the tab out again (the pane opened or closed).
 	resize() T
+	paneLines(width int) []string
 }
 
 func (t strategiesTab) paneOf() listPane[*strategiesData, *api.Strategy] { return t.pane }
@@ -84,6 +85,22 @@ func keyPane[T paneTab[T, L, D], L rows, D comparable](t T, msg tea.KeyMsg, k ui
 		t = t.resize()
 	}
 	return t, cmd, true
+}
+
+// composePane is the tab's body: the lines above the table (head), the
+// table or why it is empty (none: no rows to show), and the open pane.
+func composePane[T paneTab[T, L, D], L rows, D comparable](t T, b base, l paneLayout, head []string, none string) string {
+	p := t.paneOf()
+	list := append(head, p.tbl.lines()...)
+	if p.tbl.len() == 0 {
+		var zero L
+		list = append(list, ui.EmptyList(b.env.styles, p.list.errText(b.env.host), p.list.data != zero, none, l.listWidth))
+	}
+	var pane []string
+	if p.open {
+		pane = t.paneLines(l.paneWidth)
+	}
+	return b.compose(l, list, pane)
 }
 
 // fetchRecord is a pane's read of one record: cleaned, and prev itself

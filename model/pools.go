@@ -168,15 +168,7 @@ func (t poolsTab) render() poolsTab {
 		}
 		list = append(list, ui.RollupLine(*st, r, l.listWidth))
 	}
-	list = append(list, t.pane.tbl.lines()...)
-	if t.pane.tbl.len() == 0 {
-		list = append(list, ui.EmptyList(*st, t.pane.list.errText(t.env.host), nd != nil, "no pools", l.listWidth))
-	}
-	var pane []string
-	if t.pane.open {
-		pane = t.paneLines(l.paneWidth)
-	}
-	t.body = t.compose(l, list, pane)
+	t.body = composePane(t, t.base, l, list, "no pools")
 	return t
 }
 

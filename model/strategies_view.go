@@ -69,16 +69,8 @@ func (t strategiesTab) render() strategiesTab {
 		}
 		list = append(list, ui.GainsLine(*st, gains, l.listWidth))
 	}
-	list = append(list, t.pane.tbl.lines()...)
-	if t.pane.tbl.len() == 0 {
-		none := ui.EmptyStrategies(t.filter != (stratFilter{}), ui.KeyName(t.env.keys.List.Filter))
-		list = append(list, ui.EmptyList(*st, t.pane.list.errText(t.env.host), nd != nil, none, l.listWidth))
-	}
-	var pane []string
-	if t.pane.open {
-		pane = t.paneLines(l.paneWidth)
-	}
-	t.body = t.compose(l, list, pane)
+	none := ui.EmptyStrategies(t.filter != (stratFilter{}), ui.KeyName(t.env.keys.List.Filter))
+	t.body = composePane(t, t.base, l, list, none)
 	return t
 }
 
