@@ -134,7 +134,7 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 		model.WithProfiles(switcher),
 		model.WithTerminal(out),
 		model.WithMultiplexer(termout.Multiplexer(os.Getenv)),
-		alertsOption(profile),
+		model.WithAlertDirs(alertDir),
 	}, stateOptions()...), settings...)...)
 	p := tea.NewProgram(m.Tea(),
 		tea.WithAltScreen(),
@@ -165,14 +165,14 @@ func stateOptions() []model.Option {
 		model.WithHistoryDir(filepath.Dir(path))}
 }
 
-// alertsOption shows on the Activity the open alerts `stratop serve` keeps
-// for the profile; without a state directory there are none to show.
-func alertsOption(profile string) model.Option {
+// alertDir is where `stratop serve` keeps the profile's open alerts, shown
+// on the Activity; without a state directory there are none to show.
+func alertDir(profile string) string {
 	dir, err := alert.StateDir(profile, os.Getenv)
 	if err != nil {
-		return nil
+		return ""
 	}
-	return model.WithAlertDir(dir)
+	return dir
 }
 
 // limitProcs runs the dashboard on one P unless GOMAXPROCS is set: the

@@ -53,6 +53,9 @@ func TestProgramAlertOpenShowsOnActivityAndTheAckKeyAcknowledgesIt(t *testing.T)
 	a.waitFor("the line marked acknowledged", func(v string) bool {
 		return strings.Contains(v, "acknowledged · halted (critical)")
 	})
+	a.keys("?")
+	a.waitFor("the full help listing the ack key", func(v string) bool { return strings.Contains(v, "c ack alert") })
+	a.keys("?")
 	// A second press on the acknowledged line writes nothing more.
 	a.keys("c")
 	if n := len(openAlerts(t, dir)); n != 0 {

@@ -66,6 +66,7 @@ type env struct {
 	notify      string
 	auditPath   string
 	alertDir    string // serve's state directory of the profile, "" for none
+	alertDirOf  func(profile string) string
 	watchStore  *WatchStore
 	watchStart  watchSet
 	watchErr    string // the watches could not be loaded (in words)
@@ -183,6 +184,9 @@ func newEnv(parent context.Context, client API, base, extra []Option) *env {
 	}
 	if e.interval <= 0 {
 		e.interval = DefaultInterval
+	}
+	if e.alertDirOf != nil {
+		e.alertDir = e.alertDirOf(e.profile)
 	}
 	if e.historyDir != "" {
 		e.historyPath = filepath.Join(e.historyDir, history.FileName(e.profile))
