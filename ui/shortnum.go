@@ -153,7 +153,7 @@ func fewerDecimals(p numberParts, width int) (string, bool) {
 // scaled writes a large whole number in thousands, millions…: "544.8B~".
 func scaled(p numberParts, width int) (string, bool) {
 	d := strings.TrimLeft(p.whole, "0")
-	if len(d) <= 3 {
+	if len(d) <= 3 || !apartSuffix(p.suffix) {
 		return "", false
 	}
 	all := d + p.frac
@@ -175,6 +175,13 @@ func scaled(p numberParts, width int) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// apartSuffix says a suffix stands apart from the digits (" TOK", "%", or
+// none): a scale letter before anything glued to them would read as one
+// word with it ("1MB" for "1000000B").
+func apartSuffix(suffix string) bool {
+	return suffix == "" || suffix == "%" || suffix[0] == ' '
 }
 
 // scientific writes a value below one as "1.23e-9".

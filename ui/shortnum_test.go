@@ -132,8 +132,9 @@ func FuzzShortNumber(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string, width int) {
 		width = 1 + abs(width)%30
-		if _, ok := parseNumber(s); !ok || !isPrintableASCII(s) || strings.ContainsAny(s, "eE") {
-			return
+		p, ok := parseNumber(s)
+		if !ok || !isPrintableASCII(s) || strings.ContainsAny(s, "eE") || !apartSuffix(p.suffix) {
+			return // valueOf reads the suffixes the formatters write, no others
 		}
 		if _, ok := valueOf(s); !ok {
 			return
@@ -157,6 +158,19 @@ func TestFilterInputFitsItsWidth(t *testing.T) {
 			if got := Width(FilterInput(st, text, true, text != "", count, width)); got > width {
 				t.Fatalf("text %q at %d: %d cells", text, width, got)
 			}
+		}
+	}
+}
+
+func TestShortNumberNeverGluesAScaleToAUnit(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"1000000B", "#######"},    // "1MB" would read as a unit
+		{"1000000 B", "1M B"},      // apart, the scale is plain
+		{"12,345,678%", "12.3M%~"}, // a percent sign is no word
+		{"10000.1,", "#####"},      // text glued to the digits
+	} {
+		if got := ShortNumber(c.in, len(c.want)); got != c.want {
+			t.Errorf("ShortNumber(%q, %d) = %q, want %q", c.in, len(c.want), got, c.want)
 		}
 	}
 }
