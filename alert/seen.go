@@ -10,6 +10,8 @@ import (
 	"errors"
 	"os"
 	"strings"
+
+	"github.com/stratop/stratop/internal/atomicfile"
 )
 
 // MaxSeen is how many event ids are remembered.
@@ -83,7 +85,7 @@ func (s *seenLog) compact() error {
 	if s.f != nil {
 		s.f.Close()
 	}
-	if err := writeAtomic(s.path, []byte(strings.Join(s.order, "\n")+"\n")); err != nil {
+	if err := atomicfile.Write(s.path, []byte(strings.Join(s.order, "\n")+"\n")); err != nil {
 		return err
 	}
 	s.lines = len(s.order)

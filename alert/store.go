@@ -15,6 +15,8 @@ import (
 	"sort"
 	"syscall"
 	"time"
+
+	"github.com/stratop/stratop/internal/atomicfile"
 )
 
 // StateDir returns $XDG_STATE_HOME/stratop/<profile> (~/.local/state when
@@ -32,30 +34,6 @@ func StateDir(profile string, getenv func(string) string) (string, error) {
 		profile = "default"
 	}
 	return filepath.Join(base, "stratop", profile), nil
-}
-
-// writeAtomic replaces path with data.
-func writeAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 func readJSON(path string, v any) error {
@@ -77,7 +55,7 @@ func writeJSON(path string, v any) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(path, data)
+	return atomicfile.Write(path, data)
 }
 
 // Open is an alert that was raised and not acknowledged.

@@ -13,20 +13,17 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"time"
+
+	"github.com/stratop/stratop/internal/atomicfile"
 )
 
 // SaveEvery is how often a history that changed is written: a crash loses
 // at most this much, and a poll every few seconds costs no disk write.
 const SaveEvery = time.Minute
 
-const (
-	fileMode fs.FileMode = 0o600
-	dirMode  fs.FileMode = 0o700
-	version              = 1
-)
+const version = 1
 
 // FileError is a history file that could not be read, decoded or written.
 type FileError struct {
@@ -168,45 +165,8 @@ func Load(path string) (*History, error) {
 
 // Save writes h to path atomically, mode 0600 in a 0700 directory.
 func Save(path string, h *History) error {
-	if err := save(path, h); err != nil {
+	if err := atomicfile.WriteFunc(path, func(w io.Writer) error { return Encode(w, h) }); err != nil {
 		return &FileError{Path: path, Op: "write", Err: err}
-	}
-	return nil
-}
-
-func save(path string, h *History) (err error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, dirMode); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			_ = tmp.Close()
-			_ = os.Remove(tmp.Name())
-		}
-	}()
-	if err := tmp.Chmod(fileMode); err != nil && runtime.GOOS != "windows" {
-		return err
-	}
-	if err := Encode(tmp, h); err != nil {
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync()
-		_ = d.Close()
 	}
 	return nil
 }

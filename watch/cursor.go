@@ -8,7 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
+
+	"github.com/stratop/stratop/internal/atomicfile"
 )
 
 // The cursor is the engine's last-known state, one file per profile and
@@ -155,47 +156,5 @@ func saveCursor(path string, f cursorFile) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(path, b)
-}
-
-// writeAtomic replaces path with data: temporary file in the same
-// directory, fsync, rename, fsync of the directory.
-func writeAtomic(path string, data []byte) (err error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	if runtime.GOOS != "windows" {
-		_ = os.Chmod(dir, 0o700)
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			_ = tmp.Close()
-			_ = os.Remove(tmp.Name())
-		}
-	}()
-	if err := tmp.Chmod(0o600); err != nil && runtime.GOOS != "windows" {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync()
-		_ = d.Close()
-	}
-	return nil
+	return atomicfile.Write(path, b)
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/atomicfile"
 )
 
 // firstWith finds a strategy of the given status by reading the list.
@@ -114,7 +115,7 @@ func TestCursorBelongsToItsHost(t *testing.T) {
 		t.Fatal("FromNow kept the cursor")
 	}
 	opts.FromNow = false
-	if err := writeAtomic(path, []byte("{not json")); err != nil {
+	if err := atomicfile.Write(path, []byte("{not json")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := New(nil, opts).loadState(); err == nil {
