@@ -13,10 +13,13 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stratop/stratop/alert"
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
+	"github.com/stratop/stratop/history"
+	"github.com/stratop/stratop/keys"
 )
 
 // hookReceiver stands in for a webhook sink: it verifies each body's
@@ -177,6 +180,7 @@ heartbeat_to = ["hook"]
 	if code := s.stop(); code != 0 {
 		t.Fatalf("serve exit %d: %s", code, s.err.String())
 	}
+	assertServeKeptHistory(t)
 	if strings.Contains(s.err.String(), "hook-secret") || strings.Contains(s.err.String(), rcv.url+"/stratop") {
 		t.Errorf("the log shows a secret or the full sink URL:\n%s", s.err.String())
 	}
@@ -266,4 +270,24 @@ func TestServeRefusesABadRuleWithFileAndLine(t *testing.T) {
 	if code != 2 || !strings.Contains(errb.String(), "TEST_UNSET_SECRET") || strings.Contains(errb.String(), "secret-path") {
 		t.Errorf("exit %d: %s", code, errb.String())
 	}
+}
+
+// assertServeKeptHistory checks that serve left the profile's history with
+// the counts it read, as the Overview and `stats --history` read it.
+func assertServeKeptHistory(t *testing.T) {
+	t.Helper()
+	dir, err := history.Dir(os.Getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := history.Load(filepath.Join(dir, history.FileName(keys.DefaultProfile)))
+	if err != nil {
+		t.Fatalf("the history serve kept: %v", err)
+	}
+	for _, p := range h.Points(nil, time.Hour, time.Now()) {
+		if p.Reads > 0 && p.Counts[0] > 0 {
+			return
+		}
+	}
+	t.Error("serve kept no history of the counts it read")
 }
