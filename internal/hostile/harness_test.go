@@ -136,6 +136,41 @@ func (r *run) ready(subs ...string) string {
 	})
 }
 
+// readyAfterLateAnswers is ready for a step after an action was sent: the
+// hostile server may answer it only after the step's keys were taken, and
+// its answer then opens the result dialog over the list, as it should. Each
+// such dialog is closed with esc until the list shows.
+func (r *run) readyAfterLateAnswers(subs ...string) string {
+	r.t.Helper()
+	for range 5 {
+		f := r.waitFor("a loaded frame with "+strings.Join(subs, ", ")+" or a result dialog", func(f string) bool {
+			if resultShown(f) {
+				return true
+			}
+			return !strings.Contains(f, "loading") && containsAll(f, subs)
+		})
+		if !resultShown(f) {
+			return f
+		}
+		r.tm.Send(testkit.Key("esc"))
+	}
+	return r.ready(subs...)
+}
+
+// resultShown says a result dialog is open: its hint ends in "closes".
+func resultShown(f string) bool {
+	return strings.Contains(f, "esc closes") || strings.Contains(f, "any other key closes")
+}
+
+func containsAll(f string, subs []string) bool {
+	for _, s := range subs {
+		if !strings.Contains(f, s) {
+			return false
+		}
+	}
+	return true
+}
+
 // drain moves what the program wrote since the last drain into the checked
 // stream. io.ReadAll empties teatest's buffer, which holds whole writes.
 func (r *run) drain() {

@@ -105,7 +105,7 @@ func TestHostileProgramEveryScreen(t *testing.T) {
 				r.step("tab 2 action key "+k+" confirmed", "y")
 				r.ready()
 				r.step("tab 2 action key "+k+" cancelled", "esc", "n", "esc")
-				r.ready("page 1 of 3")
+				r.readyAfterLateAnswers("page 1 of 3")
 			}
 
 			for _, mode := range []hostile.FaultMode{hostile.Status403, hostile.Status404, hostile.Status500} {
