@@ -145,7 +145,7 @@ func (t poolsTab) SetSize(width, height int) tab {
 
 func (t poolsTab) resize() poolsTab {
 	l := t.layout(t.pane.open)
-	extra := 0
+	extra := 1 // position line
 	if t.user != "" {
 		extra = 1 // roll-ups line
 	}
@@ -168,6 +168,8 @@ func (t poolsTab) render() poolsTab {
 		}
 		list = append(list, ui.RollupLine(*st, r, l.listWidth))
 	}
+	row, n, lost := t.pane.tbl.position()
+	list = append(list, ui.Muted(*st, ui.RowOf(row, n, lost, "pool"), l.listWidth))
 	t.body = composePane(t, t.base, l, list, "no pools")
 	return t
 }

@@ -3,6 +3,8 @@ package model
 import (
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 func TestProgramUsersSelectionIsTheUserThroughFilterAndSort(t *testing.T) {
@@ -81,5 +83,20 @@ func TestFilterReopenedStartsSelected(t *testing.T) {
 	}
 	if got := newLineInput(maxFilterRunes, nil).focus(); got.selected {
 		t.Fatal("an empty filter opened selected")
+	}
+}
+
+// The Pools tab says where its cursor is, as the other lists do, and says
+// it again as the cursor moves; at 80 columns the line still fits.
+func TestProgramPoolsSaysWhereTheCursorIs(t *testing.T) {
+	a := startApp(t, 80, 24)
+	a.keys("3")
+	a.waitText("row 1 of ")
+	a.keys("down", "down")
+	a.waitText("row 3 of ")
+	for i, line := range strings.Split(a.frame(), "\n") {
+		if w := ansi.StringWidth(line); w > 80 {
+			t.Fatalf("frame line %d is %d cells wide: %q", i, w, line)
+		}
 	}
 }
