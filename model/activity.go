@@ -328,15 +328,17 @@ func (t activityTab) Capturing() bool { return t.input.focused }
 
 // Status is the audit log's; a failing watch read shows in the header's
 // connection health, and its lines stop arriving until it recovers.
-// A snoozed rule is said as the status line's notice.
 func (t activityTab) Status() ui.Status {
 	var s ui.Status
 	if t.polls(feedAudit) {
 		s = t.audit.status(t.env.host)
 	}
-	s.Notice = ui.SnoozedRules(t.snoozed())
 	return s
 }
+
+// Standing says the rules snoozed now; the alerts feed polls whether or
+// not the tab is shown, so the status line says it on every tab.
+func (t activityTab) Standing() string { return ui.SnoozedRules(t.snoozed()) }
 
 func (t activityTab) Selection() selection { return selection{} }
 

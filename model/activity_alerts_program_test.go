@@ -78,19 +78,37 @@ func TestProgramAlertAckedElsewhereIsMarkedAndANewOneShows(t *testing.T) {
 	})
 }
 
-func TestProgramAlertSnoozedRuleShowsInTheStatusLine(t *testing.T) {
+func TestProgramAlertSnoozedRuleShowsInTheStatusLineOnEveryTab(t *testing.T) {
 	dir := t.TempDir()
 	until := time.Now().Add(time.Hour)
 	if err := (&alert.Store{Dir: dir}).Snooze("halted", until); err != nil {
 		t.Fatal(err)
 	}
 	a := startApp(t, 140, 30, WithInterval(100*time.Millisecond), WithAlertDir(dir))
-	a.keys("5")
 	want := "rule halted snoozed until " + until.Format("15:04")
-	a.waitFor(want, func(v string) bool { return strings.Contains(v, want) })
-	// Lifting the snooze clears the line at the next poll.
+	// Strategies first ("page 1 of 3" above its list), before Activity was
+	// ever shown: the snooze holds whatever tab is shown, so the status
+	// line ("read just now · changed 12:30:45") says it there too.
+	a.keys("2")
+	a.waitFor(want+" in Strategies' status line", func(v string) bool {
+		return strings.Contains(v, "page 1 of 3") && strings.Contains(lineWith(v, " · changed "), want)
+	})
+	a.keys("5")
+	a.waitFor(want+" on Activity", func(v string) bool {
+		return strings.Contains(v, want) && !strings.Contains(v, "page 1 of 3")
+	})
+	a.keys("2")
+	a.waitReady("page 1 of 3")
+	// Lifting the snooze clears the line at the next poll, on Strategies too.
 	if err := (&alert.Store{Dir: dir}).Snooze("halted", time.Time{}); err != nil {
 		t.Fatal(err)
 	}
-	a.waitFor("the snooze gone", func(v string) bool { return !strings.Contains(v, "snoozed until") })
+	a.waitFor("the snooze gone from Strategies' status", func(v string) bool {
+		return strings.Contains(v, "page 1 of 3") && lineWith(v, " · changed ") != "" && !strings.Contains(v, "snoozed until")
+	})
+	a.keys("5")
+	a.waitFor("Activity shown", func(v string) bool { return !strings.Contains(v, "page 1 of 3") })
+	if strings.Contains(a.frame(), "snoozed until") {
+		t.Fatal("Activity still says the lifted snooze")
+	}
 }

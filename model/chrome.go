@@ -63,7 +63,13 @@ func (m Model) refreshChrome() Model {
 	cur := m.tabs[m.active]
 	in.status = cur.Status()
 	in.status.Now = now
-	in.status.Notice = ui.JoinNonEmpty(ui.NoticeSeparator, ui.WithJobs(m.notes.text(), m.acts.jobs.lines()), in.status.Notice)
+	notices := []string{ui.WithJobs(m.notes.text(), m.acts.jobs.lines()), in.status.Notice}
+	for _, t := range m.tabs {
+		if s, ok := t.(standing); ok {
+			notices = append(notices, s.Standing())
+		}
+	}
+	in.status.Notice = ui.JoinNonEmpty(ui.NoticeSeparator, notices...)
 	hm := m.helpMap()
 
 	c := m.chrome

@@ -84,6 +84,12 @@ type (
 	badged interface {
 		Badge() int
 	}
+	// standing is a tab with a notice the status line carries whatever
+	// tab is shown, such as a snoozed alert rule: the state it speaks of
+	// holds everywhere, not only where it is read.
+	standing interface {
+		Standing() string
+	}
 )
 
 // tabTitles are the registry's titles.
