@@ -242,7 +242,7 @@ func (w workflow) jobSent(msg jobSentMsg) (workflow, effect) {
 			if !res.Sent {
 				title = j.subject() + ": nothing sent"
 			}
-			w.overlay = resultDialog{styles: w.env.styles, keys: w.env.keys.Dialog, title: title, lines: ui.WrapWords(res.Reason, 66)}
+			w = w.report(resultDialog{styles: w.env.styles, keys: w.env.keys.Dialog, title: title, lines: ui.WrapWords(res.Reason, 66)})
 		}
 	}
 	return w, ef.withAudit(res)

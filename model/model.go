@@ -177,6 +177,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	default:
 		m, cmd = m.broadcast(msg)
 	}
+	if _, key := msg.(tea.KeyMsg); !key && !m.hidden() {
+		m.acts = m.acts.nextReport()
+	}
 	m = m.refreshAttention().refreshChrome()
 	var tick tea.Cmd
 	m, tick = m.rearmClock()

@@ -114,6 +114,33 @@ type workflow struct {
 	overlay  overlay
 	inflight map[int64]bool // copy-on-write
 	jobs     jobs           // the user-wide jobs started and followed
+	// reports are results that arrived while another dialog was open:
+	// a late answer never replaces the dialog the operator is reading
+	// (whose next key would then answer a question they did not see);
+	// each is shown when the dialog before it closes. Copy-on-write.
+	reports []overlay
+}
+
+// report shows a result dialog now when nothing else is open, else after
+// what is open.
+func (w workflow) report(r overlay) workflow {
+	if w.overlay == nil {
+		w.overlay = r
+	} else {
+		w.reports = append(slices.Clip(w.reports), r)
+	}
+	return w
+}
+
+// nextReport opens the oldest waiting result once no dialog is open. The
+// root calls it on messages that are not keys only, so keys typed ahead
+// after the esc that closed a dialog never answer a result that opened
+// between them.
+func (w workflow) nextReport() workflow {
+	if w.overlay == nil && len(w.reports) > 0 {
+		w.overlay, w.reports = w.reports[0], w.reports[1:]
+	}
+	return w
 }
 
 func newWorkflow(e *env) workflow { return workflow{env: e} }
@@ -285,7 +312,7 @@ func (w workflow) settleAction(msg actionDoneMsg) (workflow, effect) {
 			rereadErr = ui.ErrorText(msg.rereadErr, w.env.host)
 		}
 		lines := ui.OutcomeUnknownLines(req.spec.Name, id, ui.ErrorText(res.Err, w.env.host), record, string(req.spec.Next), rereadErr)
-		w.overlay = resultDialog{styles: st, keys: keys, title: "Outcome unknown: " + subject, lines: lines, danger: true, retry: retry}
+		w = w.report(resultDialog{styles: st, keys: keys, title: "Outcome unknown: " + subject, lines: lines, danger: true, retry: retry})
 	default:
 		ef.notice = ui.NoticeOutcome(subject, res.Reason)
 		title := subject + " failed"
@@ -296,7 +323,7 @@ func (w workflow) settleAction(msg actionDoneMsg) (workflow, effect) {
 		if msg.reread != nil && res.Sent {
 			lines = append(lines, "", "Strategy "+itoa(id)+" is "+string(msg.reread.Status)+".")
 		}
-		w.overlay = resultDialog{styles: st, keys: keys, title: title, lines: lines}
+		w = w.report(resultDialog{styles: st, keys: keys, title: title, lines: lines})
 	}
 	return w, ef.withAudit(res)
 }
@@ -353,6 +380,6 @@ func (w workflow) settleBulk(msg bulkDoneMsg) (workflow, effect) {
 	case journalErr != nil:
 		ef.notice += " · " + ui.JournalFailed(journalErr.Error())
 	}
-	w.overlay = resultDialog{styles: w.env.styles, keys: w.env.keys.Dialog, title: ui.BulkTitle(msg.req.spec.Name), lines: lines}
+	w = w.report(resultDialog{styles: w.env.styles, keys: w.env.keys.Dialog, title: ui.BulkTitle(msg.req.spec.Name), lines: lines})
 	return w, ef
 }
