@@ -37,6 +37,27 @@ func KVTone(st Styles, label, value string, tone Tone, width int) string {
 	return l + v
 }
 
+// KVNumber draws one "label  value" line whose value is a formatted
+// number, perhaps with a unit: too wide, it is rounded to fit (ShortNumber,
+// marked "~"), never cut, so no digit of its magnitude is lost.
+func KVNumber(st Styles, label, value string, width int) string {
+	return KVNumberMore(st, label, value, "", width)
+}
+
+// KVNumberMore is KVNumber followed by more (a breakdown of the number):
+// when the whole does not fit, more is left off first, then the number is
+// rounded, since a breakdown of exact figures beside a rounded total would
+// read as a contradiction.
+func KVNumberMore(st Styles, label, value, more string, width int) string {
+	lw := min(labelWidth, width)
+	room := max(width-lw, 0)
+	v := value + more
+	if Width(v) > room {
+		v = ShortNumber(value, room)
+	}
+	return st.Label.Render(PadRight(label, lw)) + v
+}
+
 // Muted draws a whole line in the muted style (loading, empty states).
 func Muted(st Styles, text string, width int) string {
 	return st.Muted.Render(Fit(text, width))

@@ -120,7 +120,7 @@ func PoolDetail(st Styles, x Explorers, p api.Pool, full bool, note string, item
 		KVLink(st, "token", OrDash(p.TokenAddress), x.AddressURL(p.ChainID, p.TokenAddress), width),
 	}
 	if full {
-		lines = append(lines, KV(st, "price", Price(p.TokenPrice), width))
+		lines = append(lines, KVNumber(st, "price", Price(p.TokenPrice), width))
 	} else {
 		lines = append(lines, KVTone(st, "price", note, ToneMuted, width))
 	}
@@ -129,14 +129,14 @@ func PoolDetail(st Styles, x Explorers, p api.Pool, full bool, note string, item
 	}
 	lines = append(lines,
 		"", Section(st, "This user", width),
-		KV(st, "balance", Number(item.UserBalance), width),
-		KV(st, "available", Number(item.TotalBalanceAvailable), width),
-		KV(st, "locked", LockedTotal(*item), width),
-		KV(st, "value", USD(item.TokenValue), width),
+		KVNumber(st, "balance", Number(item.UserBalance), width),
+		KVNumber(st, "available", Number(item.TotalBalanceAvailable), width),
+		KVNumber(st, "locked", LockedTotal(*item), width),
+		KVNumber(st, "value", USD(item.TokenValue), width),
 		KV(st, "strategies", yesNo(item.HasActiveStrategies, "active", "none active"), width),
 		"", Section(st, "Volume", width),
-		KV(st, "bought", Number(item.TotalBought.String())+" (strategies "+Number(item.TotalBoughtFromStrategies.String())+", swaps "+Number(item.TotalBoughtFromSwaps.String())+")", width),
-		KV(st, "sold", Number(item.TotalSold.String())+" (strategies "+Number(item.TotalSoldFromStrategies.String())+", swaps "+Number(item.TotalSoldFromSwaps.String())+")", width),
+		KVNumberMore(st, "bought", Number(item.TotalBought.String()), " (strategies "+Number(item.TotalBoughtFromStrategies.String())+", swaps "+Number(item.TotalBoughtFromSwaps.String())+")", width),
+		KVNumberMore(st, "sold", Number(item.TotalSold.String()), " (strategies "+Number(item.TotalSoldFromStrategies.String())+", swaps "+Number(item.TotalSoldFromSwaps.String())+")", width),
 		"", Section(st, "Deposits", width),
 	)
 	if len(item.Deposits) == 0 {

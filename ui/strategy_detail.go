@@ -42,6 +42,9 @@ func StrategyDetail(st Styles, x Explorers, s api.Strategy, full bool, note stri
 			lines = append(lines, KV(st, label, value, width))
 		}
 	}
+	addNumber := func(label, value string) {
+		lines = append(lines, KVNumber(st, label, value, width))
+	}
 	if s.Pool.TokenAddress != "" {
 		lines = append(lines, KVLink(st, "token", s.Pool.TokenAddress, x.AddressURL(s.ChainID, s.Pool.TokenAddress), width))
 	}
@@ -49,16 +52,16 @@ func StrategyDetail(st Styles, x Explorers, s api.Strategy, full bool, note stri
 		add("deposit", "#"+Int(s.PoolDepositID))
 	}
 	if s.BalanceUsed != "" {
-		add("balance", FormatUnits(s.BalanceUsed, s.Pool.Decimals)+" "+s.Pool.Symbol)
+		addNumber("balance", FormatUnits(s.BalanceUsed, s.Pool.Decimals)+" "+s.Pool.Symbol)
 	}
 	if s.Orders > 0 {
 		add("orders", Int(s.ExecutedOrders)+" of "+Int(s.Orders)+" executed")
 	}
 	if s.DcaFrequency > 0 {
-		add("frequency", Int(s.DcaFrequency))
+		addNumber("frequency", Int(s.DcaFrequency))
 	}
 	if s.Percentage != nil {
-		add("percentage", strconv.FormatFloat(*s.Percentage, 'f', -1, 64))
+		addNumber("percentage", strconv.FormatFloat(*s.Percentage, 'f', -1, 64))
 	}
 	add("strategy id", s.StrategyID)
 	if s.CreatedAt != "" {

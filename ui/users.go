@@ -60,11 +60,11 @@ func UserDetail(st Styles, x Explorers, u api.User, detail *api.User, balances [
 		return append(lines, Muted(st, "none", width))
 	}
 	for _, b := range balances {
-		v := Number(b.Balance)
+		more := ""
 		if b.TotalClaimableNativeTokens != "" {
-			v += " (claimable " + Number(b.TotalClaimableNativeTokens) + ")"
+			more = " (claimable " + Number(b.TotalClaimableNativeTokens) + ")"
 		}
-		lines = append(lines, KV(st, ChainName(b.ChainID), v, width))
+		lines = append(lines, KVNumberMore(st, ChainName(b.ChainID), Number(b.Balance), more, width))
 	}
 	return lines
 }
