@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/testkit"
 )
 
 func TestFileStoreRoundTrip(t *testing.T) {
@@ -29,8 +30,8 @@ func TestFileStoreRoundTrip(t *testing.T) {
 		t.Fatalf("Get = %v, %v", got, err)
 	}
 	if runtime.GOOS != "windows" {
-		assertMode(t, s.Path(), 0o600)
-		assertMode(t, dir, 0o700)
+		testkit.AssertMode(t, s.Path(), 0o600)
+		testkit.AssertMode(t, dir, 0o700)
 	}
 	if err := s.Delete(ctx, "p"); err != nil {
 		t.Fatal(err)
@@ -50,7 +51,7 @@ func TestFileStoreRoundTrip(t *testing.T) {
 	if _, err := os.Stat(s.Path()); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the file should go with its last profile: %v", err)
 	}
-	if got := filesIn(t, dir); len(got) != 0 {
+	if got := testkit.FilesIn(t, dir); len(got) != 0 {
 		t.Errorf("files left: %v", got)
 	}
 }

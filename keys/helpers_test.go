@@ -79,17 +79,3 @@ func assertNoSecret(t *testing.T, where, s string) {
 		t.Errorf("%s contains the unmasked key: %q", where, s)
 	}
 }
-
-// filesIn lists every file under dir (relative paths).
-func filesIn(t *testing.T, dir string) []string {
-	t.Helper()
-	var out []string
-	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			rel, _ := filepath.Rel(dir, p)
-			out = append(out, rel)
-		}
-		return nil
-	})
-	return out
-}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/testkit"
 )
 
 func TestSaveRefusesBadInputBeforeTouchingTheStore(t *testing.T) {
@@ -66,7 +67,7 @@ func TestSaveToAnUnavailableKeyringSavesNothing(t *testing.T) {
 	if !errors.Is(err, ErrKeyringUnavailable) || !strings.Contains(err.Error(), "saving the credentials in the system keyring (nothing was saved): keyring: no D-Bus session") {
 		t.Fatalf("err = %v", err)
 	}
-	if files := filesIn(t, filepath.Dir(m.ProfilesPath())); len(files) != 0 {
+	if files := testkit.FilesIn(t, filepath.Dir(m.ProfilesPath())); len(files) != 0 {
 		t.Errorf("files written: %v", files)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/stratop/stratop/internal/testkit"
 )
 
 func TestNormalizeBaseURL(t *testing.T) {
@@ -76,8 +78,8 @@ func TestProfilesRoundTripAndPermissions(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		return
 	}
-	assertMode(t, m.ProfilesPath(), 0o600)
-	assertMode(t, m.Dir(), 0o700)
+	testkit.AssertMode(t, m.ProfilesPath(), 0o600)
+	testkit.AssertMode(t, m.Dir(), 0o700)
 }
 
 func TestProfilesSaveTightensALooseDirectory(t *testing.T) {
@@ -96,7 +98,7 @@ func TestProfilesSaveTightensALooseDirectory(t *testing.T) {
 	if err := p.Save(); err != nil {
 		t.Fatal(err)
 	}
-	assertMode(t, m.Dir(), 0o700)
+	testkit.AssertMode(t, m.Dir(), 0o700)
 }
 
 func TestProfilesFileRejectsBadEntries(t *testing.T) {
@@ -127,16 +129,5 @@ func TestProfilesFileNeverHoldsASecret(t *testing.T) {
 	}
 	if strings.Contains(string(b), canarySecret) || strings.Contains(string(b), canaryKey) {
 		t.Errorf("profiles.json holds credentials: %s", b)
-	}
-}
-
-func assertMode(t *testing.T, path string, want os.FileMode) {
-	t.Helper()
-	fi, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := fi.Mode().Perm(); got != want {
-		t.Errorf("%s has mode %04o, want %04o", path, got, want)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/stratop/stratop/internal/testkit"
 )
 
 func TestWriteFileAtomicReplacesAndLeavesNoTempFiles(t *testing.T) {
@@ -21,12 +23,12 @@ func TestWriteFileAtomicReplacesAndLeavesNoTempFiles(t *testing.T) {
 			t.Errorf("content = %q, want %q", b, content)
 		}
 	}
-	if got := filesIn(t, dir); len(got) != 1 || got[0] != "f.json" {
+	if got := testkit.FilesIn(t, dir); len(got) != 1 || got[0] != "f.json" {
 		t.Errorf("files after writes = %v, want only f.json", got)
 	}
 	if runtime.GOOS != "windows" {
-		assertMode(t, path, 0o600)
-		assertMode(t, dir, 0o700)
+		testkit.AssertMode(t, path, 0o600)
+		testkit.AssertMode(t, dir, 0o700)
 	}
 }
 
@@ -47,7 +49,7 @@ func TestWriteAtomicFailureKeepsOldFile(t *testing.T) {
 	if b, _ := os.ReadFile(path); string(b) != "old content" {
 		t.Errorf("old file changed to %q", b)
 	}
-	if got := filesIn(t, dir); len(got) != 1 {
+	if got := testkit.FilesIn(t, dir); len(got) != 1 {
 		t.Errorf("temp file left behind: %v", got)
 	}
 }
@@ -62,32 +64,7 @@ func TestWriteAtomicRenameFailureLeavesNoTempFile(t *testing.T) {
 	if err := Write(path, []byte("x")); err == nil {
 		t.Fatal("rename over a non-empty directory should fail")
 	}
-	if got := filesIn(t, dir); len(got) != 0 {
+	if got := testkit.FilesIn(t, dir); len(got) != 0 {
 		t.Errorf("temp file left behind: %v", got)
-	}
-}
-
-// filesIn lists every file under dir (relative paths).
-func filesIn(t *testing.T, dir string) []string {
-	t.Helper()
-	var out []string
-	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			rel, _ := filepath.Rel(dir, p)
-			out = append(out, rel)
-		}
-		return nil
-	})
-	return out
-}
-
-func assertMode(t *testing.T, path string, want os.FileMode) {
-	t.Helper()
-	fi, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := fi.Mode().Perm(); got != want {
-		t.Errorf("%s has mode %04o, want %04o", path, got, want)
 	}
 }
