@@ -265,6 +265,10 @@ func (e *Engine) Run(ctx context.Context) error {
 	}
 }
 
+// shutdownGrace is how long a send under way may still take once the
+// engine is stopping.
+const shutdownGrace = 2 * time.Second
+
 // deliver sends one sink's outbox in order, retrying with backoff.
 func (e *Engine) deliver(ctx context.Context, name string, s Sink, ob *outbox) {
 	wait := e.o.Backoff
@@ -286,8 +290,14 @@ func (e *Engine) deliver(ctx context.Context, name string, s Sink, ob *outbox) {
 			}
 			continue
 		}
-		sctx, cancel := context.WithTimeout(ctx, e.o.SendTimeout)
+		// A send under way when the engine stops gets shutdownGrace to end
+		// and be recorded rather than being abandoned at once: a sink that
+		// already received it would otherwise get it again after the
+		// restart. A hanging sink still delays the stop by the grace only.
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), e.o.SendTimeout)
+		stopGrace := context.AfterFunc(ctx, func() { time.AfterFunc(shutdownGrace, cancel) })
 		err = s.Send(sctx, m)
+		stopGrace()
 		cancel()
 		if err != nil {
 			e.stats.failure(name)
