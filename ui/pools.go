@@ -143,10 +143,12 @@ func PoolDetail(st Styles, x Explorers, p api.Pool, full bool, note string, item
 		return append(lines, Muted(st, "none", width))
 	}
 	for _, d := range item.Deposits {
-		text := "#" + Int(d.ID) + " balance " + Units(d.UserBalance, p.Decimals) +
-			" locked " + Units(d.LockedAmount, p.Decimals) + " value " + USD(d.Value) +
-			" claimable " + USD(d.CurrentClaimableValue)
-		lines = append(lines, Plain(text, width))
+		lines = append(lines, FitFields(width,
+			Field{Text: "#" + Int(d.ID)},
+			Field{Label: "balance", Text: Units(d.UserBalance, p.Decimals), Number: true},
+			Field{Label: "locked", Text: Units(d.LockedAmount, p.Decimals), Number: true},
+			Field{Label: "value", Text: USD(d.Value), Number: true},
+			Field{Label: "claimable", Text: USD(d.CurrentClaimableValue), Number: true, Optional: true}))
 	}
 	return lines
 }

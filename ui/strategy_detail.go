@@ -73,7 +73,11 @@ func StrategyDetail(st Styles, x Explorers, s api.Strategy, full bool, note stri
 	if set := settingLines(s); len(set) > 0 {
 		lines = append(lines, "", Section(st, "Settings", width))
 		for _, kv := range set {
-			lines = append(lines, KV(st, kv[0], kv[1], width))
+			if kv.number {
+				lines = append(lines, KVNumber(st, kv.label, kv.value, width))
+				continue
+			}
+			lines = append(lines, KV(st, kv.label, kv.value, width))
 		}
 	}
 	if !full {
@@ -89,10 +93,10 @@ func StrategyDetail(st Styles, x Explorers, s api.Strategy, full bool, note stri
 	return lines
 }
 
-// transactionLine is transactionText cut to width, its hash linked when it
-// is drawn whole enough to be the last thing on the line.
+// transactionLine is the transaction's fields fitted to width, its hash
+// linked when it is drawn whole as the last thing on the line.
 func transactionLine(x Explorers, tx api.StrategyTransaction, s api.Strategy, width int) string {
-	text := Plain(transactionText(tx, s.Pool), width)
+	text := FitFields(width, transactionFields(tx, s.Pool)...)
 	hash := txHash(tx)
 	short := ShortHex(hash, 6)
 	chain := tx.ChainID
@@ -127,31 +131,39 @@ func poolText(p api.PoolSummary, poolID int64) string {
 	return OrDash(JoinNonEmpty(" · ", parts...))
 }
 
-// transactionText is one line of the transaction list:
-// "2024-05-01 12:00 buy 1.5 PEPE $12.00 gain $0.30 0x12ab…9f0e".
-func transactionText(tx api.StrategyTransaction, pool api.PoolSummary) string {
+// transactionFields are one line of the transaction list:
+// "2024-05-01 12:00 buy 1.5 PEPE $12.00 gain $0.30 0x12ab…9f0e". On a
+// narrow pane the hash and the gain are left out before a number rounds.
+func transactionFields(tx api.StrategyTransaction, pool api.PoolSummary) []Field {
 	dec, sym := pool.Decimals, pool.Symbol
 	if tx.Pool.Symbol != "" {
 		dec, sym = tx.Pool.Decimals, tx.Pool.Symbol
 	}
-	hash := txHash(tx)
-	parts := []string{Timestamp(tx.CreatedAt), OrDash(tx.Type), FormatUnits(tx.Amount, dec) + " " + sym}
+	fs := []Field{{Text: Timestamp(tx.CreatedAt)}, {Text: OrDash(tx.Type)}, {Text: FormatUnits(tx.Amount, dec), Number: true}, {Text: sym}}
 	if tx.AmountInUSD != "" {
-		parts = append(parts, USD(tx.AmountInUSD))
+		fs = append(fs, Field{Text: USD(tx.AmountInUSD), Number: true})
 	}
 	if tx.GainedAmountInUSD != "" {
-		parts = append(parts, "gain "+USD(tx.GainedAmountInUSD))
+		fs = append(fs, Field{Label: "gain", Text: USD(tx.GainedAmountInUSD), Number: true, Optional: true})
 	}
-	if hash != "" {
-		parts = append(parts, ShortHex(hash, 6))
+	if hash := txHash(tx); hash != "" {
+		fs = append(fs, Field{Text: ShortHex(hash, 6), Optional: true})
 	}
-	return strings.Join(parts, " ")
+	return fs
+}
+
+// setting is one line of the Settings section; a number is rounded to fit
+// rather than cut.
+type setting struct {
+	label, value string
+	number       bool
 }
 
 // settingLines lists the optional settings a record carries.
-func settingLines(s api.Strategy) [][2]string {
-	var out [][2]string
-	add := func(k, v string) { out = append(out, [2]string{k, v}) }
+func settingLines(s api.Strategy) []setting {
+	var out []setting
+	add := func(k, v string) { out = append(out, setting{label: k, value: v}) }
+	addNumber := func(k, v string) { out = append(out, setting{label: k, value: v, number: true}) }
 	o := s.StrategyOptions
 	if o.IsSmartGasOn != nil {
 		v := onOff(*o.IsSmartGasOn)
@@ -171,14 +183,13 @@ func settingLines(s api.Strategy) [][2]string {
 		add("route guard", onOff(*o.RouteProtection))
 	}
 	if o.TriggerType != "" {
-		v := o.TriggerType
+		add("trigger", o.TriggerType)
 		switch {
 		case o.TriggerType == "price" && o.TriggerPrice != "":
-			v += " " + Price(o.TriggerPrice)
+			addNumber("trigger at", Price(o.TriggerPrice))
 		case o.TriggerMarketCap != "":
-			v += " " + o.TriggerMarketCap
+			addNumber("trigger at", o.TriggerMarketCap)
 		}
-		add("trigger", v)
 	}
 	if o.ScheduledStartAt != nil {
 		add("starts at", unixText(*o.ScheduledStartAt))
@@ -193,10 +204,10 @@ func settingLines(s api.Strategy) [][2]string {
 		add("vary freq.", percentOpt(o.VariableDcaFrequencyValue))
 	}
 	if o.MaxTransactionValue != "" {
-		add("max per swap", o.MaxTransactionValue)
+		addNumber("max per swap", o.MaxTransactionValue)
 	}
 	if o.MinTransactionValue != "" {
-		add("min per swap", USD(string(o.MinTransactionValue)))
+		addNumber("min per swap", USD(string(o.MinTransactionValue)))
 	}
 	if o.VolumeAccumulatorSize != nil {
 		add("accumulator", Int(*o.VolumeAccumulatorSize))
