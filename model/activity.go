@@ -12,6 +12,7 @@ import (
 
 	"github.com/stratop/stratop/audit"
 	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/watch"
 )
 
 // auditWindow is how far back the feed starts reading the audit log, as
@@ -26,8 +27,8 @@ type actionSeen struct {
 
 type activityTab struct {
 	base
-	diff *differ // mutated in place: only this tab's Update touches it
-	feed *ring   // mutated in place, likewise
+	diff *watch.Shown // mutated in place: only this tab's Update touches it
+	feed *ring        // mutated in place, likewise
 
 	watched source[*watchData]
 	users   source[*usersWatchData]
@@ -62,7 +63,7 @@ type activityTab struct {
 func newActivityTab(e *env) activityTab {
 	t := activityTab{
 		base:     base{env: e},
-		diff:     newDiffer(),
+		diff:     watch.NewShown(),
 		feed:     newRing(maxActivity),
 		watched:  newSource[*watchData](feedWatchStrategies),
 		users:    newSource[*usersWatchData](feedWatchUsers),
@@ -76,7 +77,6 @@ func newActivityTab(e *env) activityTab {
 		input:    newLineInput(maxFilterRunes, nil),
 		notice:   e.watchErr,
 	}
-	t.diff.watchedIDs, t.diff.watchedUser = t.watches.strategies, t.watches.users
 	return t
 }
 
@@ -150,9 +150,13 @@ func (t activityTab) updateOther(msg tea.Msg) (_ activityTab, _ tea.Cmd, redraw 
 // is announced once per observation. Most reads change nothing: then it
 // returns changed=false and no tab, and the root keeps the one it has (the
 // differ is updated in place), so an unchanged poll costs no copy of the tab.
-func (t activityTab) Observe(o observation) (_ tab, _ tea.Cmd, changed bool) {
-	feed, added, watched := t.feed, 0, ""
-	t.diff.apply(o, t.env.now(), func(e ui.ActivityEntry) {
+func (t activityTab) Observe(o watch.Observation) (_ tab, _ tea.Cmd, changed bool) {
+	feed, set, added, watched := t.feed, t.watches, 0, ""
+	t.diff.Apply(o, t.env.now(), func(ev watch.Event) {
+		e, ok := entryOf(ev, set)
+		if !ok {
+			return
+		}
 		feed.add(e)
 		added++
 		if e.Watched && watched == "" {
@@ -283,7 +287,6 @@ func (t activityTab) toggle(msg watchToggleMsg) (activityTab, tea.Cmd) {
 		return t, nil
 	}
 	t.watches = t.watches.toggled(msg.strategy, msg.user)
-	t.diff.watchedIDs, t.diff.watchedUser = t.watches.strategies, t.watches.users
 	t.version++
 	set := t.watches
 	cmds := []tea.Cmd{

@@ -22,6 +22,7 @@ import (
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/watch"
 )
 
 // Sizes of the background reads.
@@ -36,8 +37,8 @@ type watchData struct {
 	gone       []int64
 }
 
-func (w *watchData) observe(s span) observation {
-	return observation{source: srcWatch, span: s, complete: true, strategies: strategiesOf(w.strategies), gone: w.gone}
+func (w *watchData) observe(s watch.Span) watch.Observation {
+	return watch.Observation{Source: watch.SourceWatch, Span: s, Complete: true, Strategies: watch.Each(w.strategies), Gone: w.gone}
 }
 
 // readByID reads each id (watchReads at a time) and sorts the answers into
@@ -98,8 +99,8 @@ type usersWatchData struct {
 	byUser     map[string][]int64 // ids listed per user when the list was complete
 }
 
-func (u *usersWatchData) observe(s span) observation {
-	return observation{source: srcWatchedUsers, span: s, complete: true, strategies: strategiesOf(u.strategies), gone: u.gone}
+func (u *usersWatchData) observe(s watch.Span) watch.Observation {
+	return watch.Observation{Source: watch.SourceWatchedUsers, Span: s, Complete: true, Strategies: watch.Each(u.strategies), Gone: u.gone}
 }
 
 // fetchWatchedUsers lists each watched user's strategies. prev is this

@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/watch"
 )
 
 // observe hands what a good reply saw to the observer tab. Replies for
@@ -44,73 +45,73 @@ func (m Model) observerTab() (observer, bool) {
 }
 
 // observationOf is the observation of a good reply, if its data tells one.
-func observationOf(msg fetchedMsg) (observation, bool) {
+func observationOf(msg fetchedMsg) (watch.Observation, bool) {
 	if msg.err != nil || msg.data == nil {
-		return observation{}, false
+		return watch.Observation{}, false
 	}
 	switch d := msg.data.(type) {
 	case observable:
 		return d.observe(msg.span), true
 	case *api.Strategy: // the Strategies tab's detail pane
 		if d == nil {
-			return observation{}, false
+			return watch.Observation{}, false
 		}
-		return observation{source: srcDetail, span: msg.span, strategies: one(d), complete: true}, true
+		return watch.Observation{Source: watch.SourceDetail, Span: msg.span, Strategies: one(d), Complete: true}, true
 	case *api.DashboardStats:
 		if d == nil {
-			return observation{}, false
+			return watch.Observation{}, false
 		}
-		return observation{span: msg.span, stats: d}, true
+		return watch.Observation{Span: msg.span, Stats: d}, true
 	}
-	return observation{}, false
+	return watch.Observation{}, false
+}
+
+// observable is prepared feed data that tells the Activity what it saw. The
+// root hands every accepted reply whose data implements it to the Activity.
+type observable interface {
+	observe(s watch.Span) watch.Observation
 }
 
 func one(s *api.Strategy) iter.Seq[*api.Strategy] {
 	return func(yield func(*api.Strategy) bool) { yield(s) }
 }
 
-// strategiesOf yields the strategies of a slice without copying them.
-func strategiesOf(list []api.Strategy) iter.Seq[*api.Strategy] {
-	return func(yield func(*api.Strategy) bool) {
-		for i := range list {
-			if !yield(&list[i]) {
-				return
-			}
-		}
-	}
-}
-
 // observe: a page of the Strategies tab. The page is the list source's
 // whole set; a row that left it (another page, filter or sort) is only
 // forgotten, never reported, but for one that left the same page, read by
 // id: its change (archived, gone) is. The unfiltered first page, newest first,
-// holds the newest strategy of the integration (see observation.newest).
-func (nd *strategiesData) observe(s span) observation {
+// holds the newest strategy of the integration (see watch.Observation.Newest).
+func (nd *strategiesData) observe(s watch.Span) watch.Observation {
 	if nd == nil {
-		return observation{}
+		return watch.Observation{}
 	}
 	items := nd.items
-	return observation{source: srcList, span: s, complete: true, newest: nd.newest, confirmed: nd.confirmed, gone: nd.gone, strategies: func(yield func(*api.Strategy) bool) {
-		for i := range items {
-			if !yield(&items[i].Strategy) {
-				return
+	return watch.Observation{Source: watch.SourceList, Span: s, Complete: true, Newest: nd.newest, Confirmed: nd.confirmed, Gone: nd.gone,
+		Strategies: func(yield func(*api.Strategy) bool) {
+			for i := range items {
+				if !yield(&items[i].Strategy) {
+					return
+				}
 			}
-		}
-	}}
+		}}
 }
 
 // observe: the Overview's strategies per status.
-func (c *countsData) observe(s span) observation {
+func (c *countsData) observe(s watch.Span) watch.Observation {
 	if c == nil {
-		return observation{}
+		return watch.Observation{}
 	}
-	return observation{span: s, counts: c}
+	counts := &watch.Counts{Statuses: make([]watch.StatusCount, len(c.counts)), Listed: c.total}
+	for i, sc := range c.counts {
+		counts.Statuses[i] = watch.StatusCount{Status: sc.Status, Count: sc.Count}
+	}
+	return watch.Observation{Span: s, Counts: counts}
 }
 
 // observe: the users list, for users added.
-func (u *usersData) observe(s span) observation {
+func (u *usersData) observe(s watch.Span) watch.Observation {
 	if u == nil {
-		return observation{}
+		return watch.Observation{}
 	}
-	return observation{span: s, users: u}
+	return watch.Observation{Span: s, Users: u}
 }

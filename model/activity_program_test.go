@@ -12,6 +12,7 @@ import (
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/watch"
 )
 
 // streamTap is the program's output stream for notifications, as the
@@ -228,11 +229,11 @@ func TestOneNotificationPerObservation(t *testing.T) {
 			WithNotify(tc.mode), WithTerminal(&out), WithMultiplexer(tc.mux), WithProfile("prod-eu")}, nil)
 		e.watchStart = watchSetOf(Watches{Strategies: []int64{1, 2}})
 		tb := newActivityTab(e)
-		if _, _, changed := tb.Observe(page(srcWatch, span{1, 2}, strat(1, api.StatusActive), strat(2, api.StatusActive))); changed {
+		if _, _, changed := tb.Observe(watchedPage(watch.Span{First: 1, Last: 2}, strat(1, api.StatusActive), strat(2, api.StatusActive))); changed {
 			t.Fatalf("%s: the first sight changed the feed", tc.mode)
 		}
 		// Both watched strategies change in one poll: one notification.
-		tt, cmd, changed := tb.Observe(page(srcWatch, span{3, 4}, strat(1, api.StatusPaused), strat(2, api.StatusPaused)))
+		tt, cmd, changed := tb.Observe(watchedPage(watch.Span{First: 3, Last: 4}, strat(1, api.StatusPaused), strat(2, api.StatusPaused)))
 		if !changed {
 			t.Fatalf("%s: two changes did not change the feed", tc.mode)
 		}
@@ -334,4 +335,9 @@ func TestJumpToAUserChoosesItOnTheUsersTab(t *testing.T) {
 	if m.active != m.owners[feedStrategies] {
 		t.Fatalf("a strategy's jump shows tab %d, want Strategies (%d)", m.active, m.owners[feedStrategies])
 	}
+}
+
+// watchedPage is a read of the watched strategies by id.
+func watchedPage(s watch.Span, list ...api.Strategy) watch.Observation {
+	return watch.Observation{Source: watch.SourceWatch, Span: s, Complete: true, Strategies: watch.Each(list)}
 }

@@ -3,7 +3,6 @@ package model
 import (
 	"context"
 	"path/filepath"
-	"sync/atomic"
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -55,11 +54,6 @@ type env struct {
 	keys          ui.KeyMap
 	help          help.Model
 	tools         toolOptions // the terminal, links, mouse and export directory (toolbox_env.go)
-
-	// reads orders every read of the program: a fetch takes one number
-	// before its requests and one after (span), so the Activity can tell a
-	// read that certainly saw the server later from one that may not have.
-	reads *atomic.Uint64
 
 	// The Activity: how changes of watched items are announced, where the
 	// audit log and the watches are read from, and the watches loaded by New.
@@ -172,7 +166,6 @@ func newEnv(parent context.Context, client API, base, extra []Option) *env {
 		pageSize:      DefaultPageSize,
 		styles:        ui.DefaultStyles(),
 		keys:          ui.DefaultKeyMap(tabTitles()...),
-		reads:         new(atomic.Uint64),
 		notify:        NotifyBell,
 	}
 	for _, opts := range [][]Option{base, extra} {

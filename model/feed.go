@@ -21,6 +21,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/watch"
 )
 
 // feedID names a feed; every reply and tick carries one, and the root
@@ -52,7 +53,7 @@ type fetchedMsg struct {
 	data    any // the feed's prepared data type (see source); nil on error
 	err     error
 	latency time.Duration
-	span    span // when, among every read of the program, this one ran
+	span    watch.Span // when, among every read of the program, this one ran
 	// attempts are the requests the fetch made on the network, in the
 	// order they ended: what the connection health is made of.
 	attempts []attempt

@@ -16,6 +16,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/watch"
 )
 
 // errEmptyAnswer stands for a read that answered without a body: the
@@ -34,16 +35,16 @@ func fetchCmd[T any](e *env, id feedID, gen uint64, call func(ctx context.Contex
 // fetchCmdWithin is fetchCmd under another timeout, for a read that is
 // known to take longer.
 func fetchCmdWithin[T any](e *env, id feedID, gen uint64, timeout time.Duration, call func(ctx context.Context) (T, error)) tea.Cmd {
-	parent, now, session, reads := e.ctx, e.now, e.session, e.reads
+	parent, now, session := e.ctx, e.now, e.session
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(parent, timeout)
 		defer cancel()
 		var log attemptLog
 		ctx = log.observe(ctx, now)
 		start := now()
-		first := reads.Add(1)
+		first := watch.Mark()
 		data, err := call(ctx)
-		msg := fetchedMsg{session: session, feed: id, gen: gen, err: err, latency: now().Sub(start), span: span{first, reads.Add(1)},
+		msg := fetchedMsg{session: session, feed: id, gen: gen, err: err, latency: now().Sub(start), span: watch.Span{First: first, Last: watch.Mark()},
 			attempts: log.attempts()}
 		if err == nil {
 			msg.data = data

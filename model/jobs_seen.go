@@ -15,6 +15,7 @@ import (
 
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/watch"
 )
 
 // maxJobSnapshot bounds the strategies read before a job: beyond it, the
@@ -25,16 +26,16 @@ const maxJobSnapshot = 1000
 // it was sent, and the span of that read.
 type jobSnapshot struct {
 	strategies []api.Strategy
-	span       span
+	span       watch.Span
 }
 
 // jobSeenMsg carries a job's before and after to the Activity, in order.
-type jobSeenMsg struct{ obs []observation }
+type jobSeenMsg struct{ obs []watch.Observation }
 
 // snapshotJob lists the user's strategies in the states spec changes; nil
 // when the read fails (the job then has no per-strategy lines).
 func snapshotJob(ctx context.Context, e *env, spec action.Spec, user string) *jobSnapshot {
-	snap := &jobSnapshot{span: span{first: e.reads.Add(1)}}
+	snap := &jobSnapshot{span: watch.Span{First: watch.Mark()}}
 	for _, st := range spec.Pending {
 		for page := 1; len(snap.strategies) < maxJobSnapshot; page++ {
 			req := api.UserStrategiesRequest{UserID: user, StrategyFilter: api.StrategyFilter{Status: st, Page: page, PageSize: watchedUserPage}}
@@ -54,7 +55,7 @@ func snapshotJob(ctx context.Context, e *env, spec action.Spec, user string) *jo
 			}
 		}
 	}
-	snap.span.last = e.reads.Add(1)
+	snap.span.Last = watch.Mark()
 	return snap
 }
 
@@ -64,21 +65,21 @@ func jobSeenCmd(e *env, snap *jobSnapshot) tea.Cmd {
 	if snap == nil || len(snap.strategies) == 0 {
 		return nil
 	}
-	ctx, client, reads := e.ctx, e.api, e.reads
+	ctx, client := e.ctx, e.api
 	return func() tea.Msg {
 		ids := make([]int64, len(snap.strategies))
 		for i, s := range snap.strategies {
 			ids[i] = s.ID
 		}
-		first := reads.Add(1)
+		first := watch.Mark()
 		found, gone, err := readByID(ctx, client, ids)
 		if err != nil {
 			return nil
 		}
-		before := observation{source: srcJob, span: snap.span, strategies: strategiesOf(snap.strategies)}
-		after := observation{source: srcJob, span: span{first, reads.Add(1)}, complete: true,
-			strategies: strategiesOf(nil), confirmed: found, gone: gone}
-		return jobSeenMsg{obs: []observation{before, after}}
+		before := watch.Observation{Source: watch.SourceJob, Span: snap.span, Strategies: watch.Each(snap.strategies)}
+		after := watch.Observation{Source: watch.SourceJob, Span: watch.Span{First: first, Last: watch.Mark()}, Complete: true,
+			Strategies: watch.Each(nil), Confirmed: found, Gone: gone}
+		return jobSeenMsg{obs: []watch.Observation{before, after}}
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/watch"
 )
 
 // tab is one tab of the dashboard. Every method has a value receiver and
@@ -78,7 +79,7 @@ type (
 	// observer is the tab that takes every accepted read's observation;
 	// changed=false means it kept the tab as it was (and returned none).
 	observer interface {
-		Observe(o observation) (_ tab, _ tea.Cmd, changed bool)
+		Observe(o watch.Observation) (_ tab, _ tea.Cmd, changed bool)
 	}
 	// badged is a tab whose title carries a count (unseen changes).
 	badged interface {

@@ -88,6 +88,9 @@ func (d *usersData) user(i int) api.User {
 // external is user i's external id.
 func (d *usersData) external(i int) string { return d.field(i, 0) }
 
+// External is external, for the Activity: the list is a watch.UserList.
+func (d *usersData) External(i int) string { return d.external(i) }
+
 // find is the index of the user with this external id, or -1.
 func (d *usersData) find(external string) int {
 	if d == nil || external == "" {

@@ -15,14 +15,15 @@ import (
 // Kinds of Activity lines: the words shown in the KIND column and matched
 // by the filter.
 const (
-	KindStatus    = "status"    // a strategy changed state
-	KindAppeared  = "appeared"  // a strategy newer than every one seen before
-	KindCompleted = "completed" // a strategy reached completed
-	KindVanished  = "vanished"  // archived, or gone (404) on a read by id
-	KindCount     = "count"     // an integration count changed
-	KindUser      = "user"      // a user was added
-	KindAction    = "action"    // an action sent from this machine
-	KindAlert     = "alert"     // an alert raised by `stratop serve`
+	KindStatus     = "status"     // a strategy changed state
+	KindAppeared   = "appeared"   // a strategy newer than every one seen before
+	KindCompleted  = "completed"  // a strategy reached completed
+	KindVanished   = "vanished"   // archived, or gone (404) on a read by id
+	KindCount      = "count"      // an integration count changed
+	KindUser       = "user"       // a user was added
+	KindAction     = "action"     // an action sent from this machine
+	KindAlert      = "alert"      // an alert raised by `stratop serve`
+	KindConnection = "connection" // the watch of the whole integration lost or regained the interface
 )
 
 // ActivityEntry is one line of the Activity feed. Text fields are
@@ -54,11 +55,12 @@ func ActivityColumns() []Column {
 
 // kindTones colour the KIND cell.
 var kindTones = map[string]Tone{
-	KindAppeared:  TonePositive,
-	KindCompleted: ToneCompleted,
-	KindVanished:  ToneNegative,
-	KindCount:     ToneMuted,
-	KindAlert:     ToneNegative,
+	KindAppeared:   TonePositive,
+	KindCompleted:  ToneCompleted,
+	KindVanished:   ToneNegative,
+	KindCount:      ToneMuted,
+	KindAlert:      ToneNegative,
+	KindConnection: ToneNegative,
 }
 
 // ActivityCells builds the cells of an entry in ActivityColumns order.
