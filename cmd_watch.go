@@ -180,7 +180,7 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
-	w := &eventWriter{out: out, table: f.output == watchTable}
+	w := &eventWriter{out: out, table: f.output == watchTable, width: func() int { return terminalWidth(out) }}
 	ex := &execRunner{cmd: f.exec, timeout: f.execTimeout, errOut: cmd.ErrOrStderr()}
 	var holds bool
 	var eng *watch.Engine
@@ -226,6 +226,7 @@ type eventWriter struct {
 	mu    sync.Mutex
 	out   io.Writer
 	table bool
+	width func() int // the terminal's columns for a table line; 0: no limit
 	err   error
 }
 
@@ -237,7 +238,11 @@ func (w *eventWriter) write(ev watch.Event) {
 	}
 	var line []byte
 	if w.table {
-		line = []byte(tableLine(ev) + "\n")
+		width := 0
+		if w.width != nil {
+			width = w.width()
+		}
+		line = []byte(tableLine(ev, width) + "\n")
 	} else {
 		b, err := json.Marshal(ev)
 		if err != nil {
@@ -247,43 +252,4 @@ func (w *eventWriter) write(ev watch.Event) {
 		line = append(b, '\n')
 	}
 	_, w.err = w.out.Write(line)
-}
-
-// tableLine is one event as a line for a person: time, kind, what and the
-// change. Texts from the interface are sanitised.
-func tableLine(ev watch.Event) string {
-	what := ""
-	switch {
-	case ev.Strategy != 0:
-		what = "strategy " + strconv.FormatInt(ev.Strategy, 10)
-		if ev.User != "" {
-			what += " user " + ev.User
-		}
-		if ev.Pool != "" {
-			what += " " + ev.Pool
-		}
-	case ev.Status != "":
-		what = ev.Status
-	case ev.User != "":
-		what = "user " + ev.User
-	}
-	change := ev.After
-	if ev.Before != "" {
-		change = ev.Before + " -> " + ev.After
-	}
-	if ev.Detail != "" {
-		change = strings.TrimSpace(change + " " + ev.Detail)
-	}
-	return cleanLine(fmt.Sprintf("%s  %-19s  %-40s  %s", ev.Time.Local().Format("15:04:05"), ev.Kind, what, change))
-}
-
-// cleanLine drops control characters, so a hostile text cannot move the
-// cursor of the terminal the table is read on.
-func cleanLine(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			return -1
-		}
-		return r
-	}, s)
 }
