@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"path/filepath"
 	"sort"
 	"sync"
 	"time"
@@ -18,7 +17,6 @@ import (
 	"github.com/stratop/stratop/alert"
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/config"
-	"github.com/stratop/stratop/history"
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/metrics"
 	"github.com/stratop/stratop/watch"
@@ -105,18 +103,14 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	}
 	// The trends the dashboard's Overview draws are kept here too, so a
 	// server watched by serve has them without a dashboard open.
-	hist := openServeHistory(target.Profile, logger)
+	hist := openEngineHistory("serve", target.Profile, watch.Integration(), logger.Printf)
 	eng := watch.New(c, watch.Options{
 		Profile: target.Profile, Host: c.Host(), Scope: watch.Integration(),
 		Interval: f.interval, Budget: budget, StateDir: dir, Meter: meter,
 		Emit: alerts.Handle,
 		OnSample: func(s watch.Sample) {
 			alerts.Sample(s.Time, s.Failed)
-			if hist != nil {
-				if err := hist.Add(history.Sample(s)); err != nil {
-					logger.Printf("serve: the history could not be written: %v", err)
-				}
-			}
+			hist.sample(s)
 		},
 	})
 
@@ -145,11 +139,7 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	}()
 	runErr := eng.Run(ctx)
 	cancel()
-	if hist != nil {
-		if err := hist.Close(); err != nil {
-			logger.Printf("serve: the history could not be written: %v", err)
-		}
-	}
+	hist.close()
 	shut, done := context.WithTimeout(context.Background(), 5*time.Second)
 	_ = srv.Shutdown(shut)
 	done()
@@ -161,21 +151,6 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 		logger.Printf("serve: the watcher's state could not be saved (%v): a restart may report changes again", err)
 	}
 	return nil
-}
-
-// openServeHistory opens the profile's kept history; without one (no state
-// directory, a damaged file) serve goes on and says so.
-func openServeHistory(profile string, logger *log.Logger) *history.Recorder {
-	dir, err := history.Dir(os.Getenv)
-	if err != nil {
-		logger.Printf("serve: no history is kept: %v", err)
-		return nil
-	}
-	rec, err := history.Open(filepath.Join(dir, history.FileName(profile)))
-	if err != nil {
-		logger.Printf("serve: the history file was not read (%v): it starts anew", err)
-	}
-	return rec
 }
 
 // buildSinks resolves every sink's URL and secret from the environment.

@@ -184,6 +184,9 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 	ex := &execRunner{cmd: f.exec, timeout: f.execTimeout, errOut: cmd.ErrOrStderr()}
 	var holds bool
 	var eng *watch.Engine
+	hist := openEngineHistory("watch", target.Profile, sc, func(format string, args ...any) {
+		fmt.Fprintf(cmd.ErrOrStderr(), format+"\n", args...)
+	})
 	eng = watch.New(c, watch.Options{
 		Profile: target.Profile, Host: c.Host(), Scope: sc,
 		Interval: f.interval, Budget: budget, Heartbeat: f.heartbeat,
@@ -192,7 +195,8 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 			w.write(ev)
 			ex.run(ctx, ev)
 		},
-		OnSample: func(watch.Sample) {
+		OnSample: func(s watch.Sample) {
+			hist.sample(s)
 			if until != nil && until.Holds(eng) {
 				holds = true
 				cancel()
@@ -203,8 +207,10 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 		timer := time.AfterFunc(f.timeout, cancel)
 		defer timer.Stop()
 	}
-	if err := eng.Run(ctx); err != nil {
-		return &exitCodeError{code: 1, err: err}
+	runErr := eng.Run(ctx)
+	hist.close()
+	if runErr != nil {
+		return &exitCodeError{code: 1, err: runErr}
 	}
 	st := eng.Stats()
 	fmt.Fprintf(cmd.ErrOrStderr(), "watch: stopped after %d reads (%d failed), %.1f MB read, %s\n",

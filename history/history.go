@@ -6,7 +6,9 @@
 package history
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"time"
 )
 
@@ -94,20 +96,53 @@ func (r *ring) last() *Point {
 }
 
 // bucket returns the point for start, appending one (and dropping the
-// oldest when full). A start older than the newest bucket (a clock that
-// went back) folds into the newest rather than breaking the order.
+// oldest when full). A start older than the newest bucket (a sample another
+// writer of the file saw earlier, or a clock that went back) goes into its
+// own bucket in time order; one older than everything a full ring keeps is
+// dropped (nil), as it would be the next to go.
 func (r *ring) bucket(start int64) *Point {
-	if l := r.last(); l != nil && start <= l.Start {
+	l := r.last()
+	if l == nil || start > l.Start {
+		p := emptyPoint(start)
+		if len(r.pts) < r.cap {
+			r.pts = append(r.pts, p)
+			return &r.pts[len(r.pts)-1]
+		}
+		r.pts[r.head] = p
+		r.head = (r.head + 1) % r.cap
+		return r.last()
+	}
+	if start == l.Start {
 		return l
 	}
-	p := emptyPoint(start)
-	if len(r.pts) < r.cap {
-		r.pts = append(r.pts, p)
-		return &r.pts[len(r.pts)-1]
+	return r.insert(start)
+}
+
+// insert finds or makes the bucket of a start older than the newest. The
+// ring is put in order first (head 0), so the insertion is one copy.
+func (r *ring) insert(start int64) *Point {
+	if r.head != 0 {
+		ordered := make([]Point, len(r.pts), r.cap)
+		n := copy(ordered, r.pts[r.head:])
+		copy(ordered[n:], r.pts[:r.head])
+		r.pts, r.head = ordered, 0
 	}
-	r.pts[r.head] = p
-	r.head = (r.head + 1) % r.cap
-	return r.last()
+	i, found := slices.BinarySearchFunc(r.pts, start, func(p Point, s int64) int { return cmp.Compare(p.Start, s) })
+	if found {
+		return &r.pts[i]
+	}
+	if len(r.pts) < r.cap {
+		r.pts = append(r.pts, Point{})
+		copy(r.pts[i+1:], r.pts[i:])
+		r.pts[i] = emptyPoint(start)
+		return &r.pts[i]
+	}
+	if i == 0 {
+		return nil
+	}
+	copy(r.pts[:i-1], r.pts[1:i])
+	r.pts[i-1] = emptyPoint(start)
+	return &r.pts[i-1]
 }
 
 // History is the kept history of one profile. It is not safe for
@@ -154,6 +189,9 @@ func (h *History) Add(s Sample) {
 	sec := s.Time.Unix()
 	for _, r := range h.tiers {
 		p := r.bucket(sec - sec%r.step)
+		if p == nil {
+			continue
+		}
 		for i, name := range Statuses {
 			if n, ok := s.Counts[name]; ok {
 				p.Counts[i] = clamp(n)
@@ -201,6 +239,15 @@ func (h *History) Points(dst []Point, window time.Duration, now time.Time) []Poi
 		}
 	}
 	return dst
+}
+
+// Replace makes h hold what from holds (the file as merged by SaveSamples)
+// and counts as a change, so a reader caching by Version redraws. The
+// caller keeps h, so whoever reads through it sees the new content.
+func (h *History) Replace(from *History) {
+	h.start, h.tiers = from.start, from.tiers
+	h.dirty = from.dirty
+	h.version++
 }
 
 // Clone returns a deep copy, for a writer on another goroutine.

@@ -143,8 +143,10 @@ func TestSaveLoadSurvivesARestart(t *testing.T) {
 		}
 	}
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Errorf("the directory holds %d files, want only the history (no temporary left)", len(entries))
+	for _, e := range entries {
+		if e.Name() != filepath.Base(path) && e.Name() != filepath.Base(LockPath(path)) {
+			t.Errorf("the directory holds %s: only the history and its lock should be left (no temporary)", e.Name())
+		}
 	}
 	got, err := Load(path)
 	if err != nil {

@@ -2,15 +2,21 @@ package history
 
 import "time"
 
+// maxUnsaved bounds the samples a writer holds while its writes fail (a
+// full disk): a day of one sample every 5 s at most; the oldest go first.
+const maxUnsaved = 17280
+
 // Recorder is a history bound to its file for a writer that owns its own
-// goroutine (the watch engine's OnSample, `stratop serve`): Add keeps each
-// sample and writes the file at most every SaveEvery; Close writes what is
-// left.
+// goroutine (the watch engine's OnSample in `stratop serve` and `stratop
+// watch`): Add keeps each sample and adds the ones not yet written to the
+// file at most every SaveEvery (see SaveSamples: other writers' samples are
+// kept); Close writes what is left.
 type Recorder struct {
-	path  string
-	h     *History
-	saved time.Time
-	every time.Duration
+	path    string
+	h       *History
+	unsaved []Sample
+	saved   time.Time
+	every   time.Duration
 }
 
 // Open loads the history at path (see Load: a damaged file gives an empty
@@ -20,13 +26,18 @@ func Open(path string) (*Recorder, error) {
 	return &Recorder{path: path, h: h, every: SaveEvery}, err
 }
 
-// History is the recorder's history; read it on the recorder's goroutine.
+// History is the recorder's history: the file as of the last write and the
+// samples since. Read it on the recorder's goroutine.
 func (r *Recorder) History() *History { return r.h }
 
 // Add records s and writes the file when SaveEvery has passed since the
 // last write (the first write comes one SaveEvery after Open).
 func (r *Recorder) Add(s Sample) error {
+	if s.Time.IsZero() {
+		return nil
+	}
 	r.h.Add(s)
+	r.unsaved = KeepUnsaved(r.unsaved, s)
 	if r.saved.IsZero() {
 		r.saved = s.Time
 	}
@@ -36,17 +47,28 @@ func (r *Recorder) Add(s Sample) error {
 	return r.flush(s.Time)
 }
 
-// Close writes the history if it changed since the last write.
+// Close writes the samples not yet written.
 func (r *Recorder) Close() error { return r.flush(time.Now()) }
 
 func (r *Recorder) flush(now time.Time) error {
-	if !r.h.Dirty() {
+	if len(r.unsaved) == 0 {
 		return nil
 	}
-	if err := Save(r.path, r.h); err != nil {
+	merged, err := SaveSamples(r.path, r.unsaved, r.h)
+	if err != nil {
 		return err
 	}
-	r.h.MarkSaved()
+	r.h.Replace(merged)
+	r.unsaved = r.unsaved[:0]
 	r.saved = now
 	return nil
+}
+
+// KeepUnsaved appends s to a writer's unsaved samples, dropping the oldest
+// past maxUnsaved.
+func KeepUnsaved(unsaved []Sample, s Sample) []Sample {
+	if len(unsaved) >= maxUnsaved {
+		unsaved = append(unsaved[:0], unsaved[len(unsaved)-maxUnsaved+1:]...)
+	}
+	return append(unsaved, s)
 }

@@ -163,9 +163,14 @@ func Load(path string) (*History, error) {
 	return h, nil
 }
 
-// Save writes h to path atomically, mode 0600 in a 0700 directory.
+// Save replaces the file at path with h, atomically, mode 0600 in a 0700
+// directory, under the lock SaveSamples takes. It drops what other writers
+// wrote: a writer that shares the file uses SaveSamples.
 func Save(path string, h *History) error {
-	if err := atomicfile.WriteFunc(path, func(w io.Writer) error { return Encode(w, h) }); err != nil {
+	err := withLock(path, func() error {
+		return atomicfile.WriteFunc(path, func(w io.Writer) error { return Encode(w, h) })
+	})
+	if err != nil {
 		return &FileError{Path: path, Op: "write", Err: err}
 	}
 	return nil

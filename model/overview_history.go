@@ -2,9 +2,11 @@ package model
 
 // The Overview's history: read from the profile's file by a command the
 // program runs at start (the first frame never waits for it), fed a sample
-// by every read of the counts and of the stats, and written back by a
-// command at most every history.SaveEvery with a copy, so the file write
-// never touches what Update mutates.
+// by every read of the counts and of the stats. At most every
+// history.SaveEvery a command adds the samples taken since the last write
+// to the file (serve, watch and other dashboards write it too, see
+// history.SaveSamples) and hands back what the file then holds; the file
+// write never touches what Update mutates.
 
 import (
 	"time"
@@ -14,9 +16,6 @@ import (
 	"github.com/stratop/stratop/history"
 	"github.com/stratop/stratop/ui"
 )
-
-// maxPendingSamples bounds the samples kept while the file is read.
-const maxPendingSamples = 256
 
 // trendWindows are the windows + and - switch between.
 var trendWindows = []time.Duration{time.Hour, 24 * time.Hour, 7 * 24 * time.Hour}
@@ -29,6 +28,8 @@ type (
 	}
 	historySavedMsg struct {
 		session uint64
+		merged  *history.History // what the file holds after the write
+		written []history.Sample // the samples the write added
 		err     error
 	}
 )
@@ -53,8 +54,8 @@ var trendSeries = []struct {
 // mutated in place, by the Overview's Update only.
 type overviewHistory struct {
 	h       *history.History // nil until the file was read
-	pending []history.Sample
-	note    string // why the history is not kept or not read (in words)
+	unsaved []history.Sample // taken since the last write (or the load)
+	note    string           // why the history is not kept or not read (in words)
 	savedAt time.Time
 	saving  bool
 	window  int         // index into trendWindows
@@ -100,44 +101,59 @@ func loadHistory(e *env) tea.Cmd {
 	})
 }
 
-// loaded takes the file's history and adds what was sampled meanwhile.
+// loaded takes the file's history and adds what was sampled meanwhile
+// (still to be written).
 func (oh overviewHistory) loaded(msg historyLoadedMsg) overviewHistory {
 	oh.h = msg.h
 	if msg.err != nil {
 		oh.note = "history not read: " + ui.Sanitize(msg.err.Error())
 	}
-	for _, s := range oh.pending {
+	for _, s := range oh.unsaved {
 		oh.h.Add(s)
 	}
-	oh.pending = nil
 	return oh
 }
 
-// add records a sample and, when due, returns the command that writes a
-// copy of the history.
+// add records a sample and, when due, returns the command that adds the
+// unsaved samples to the file.
 func (oh overviewHistory) add(e *env, s history.Sample) (overviewHistory, tea.Cmd) {
+	oh.unsaved = history.KeepUnsaved(oh.unsaved, s)
 	if oh.h == nil {
-		if len(oh.pending) < maxPendingSamples {
-			oh.pending = append(oh.pending, s)
-		}
 		return oh, nil
 	}
 	oh.h.Add(s)
-	if e.historyPath == "" || oh.saving || !oh.h.Dirty() || (!oh.savedAt.IsZero() && s.Time.Sub(oh.savedAt) < history.SaveEvery) {
+	if e.historyPath == "" || oh.saving || (!oh.savedAt.IsZero() && s.Time.Sub(oh.savedAt) < history.SaveEvery) {
 		return oh, nil
 	}
-	snap, path, session := oh.h.Clone(), e.historyPath, e.session
-	oh.h.MarkSaved()
+	written, snap, path, session := oh.unsaved, oh.h.Clone(), e.historyPath, e.session
+	oh.unsaved = nil
 	oh.saving, oh.savedAt = true, s.Time
-	return oh, func() tea.Msg { return historySavedMsg{session: session, err: history.Save(path, snap)} }
+	return oh, func() tea.Msg {
+		merged, err := history.SaveSamples(path, written, snap)
+		return historySavedMsg{session: session, merged: merged, written: written, err: err}
+	}
 }
 
+// saved takes what the file holds after a write (other writers' samples
+// too) and adds the samples taken during the write; after a failed write
+// the samples it carried are unsaved again.
 func (oh overviewHistory) saved(msg historySavedMsg) overviewHistory {
 	oh.saving = false
 	if msg.err != nil {
 		oh.note = "history not saved: " + ui.Sanitize(msg.err.Error())
-	} else if oh.note != "" && oh.h != nil {
+		since := oh.unsaved
+		oh.unsaved = nil
+		for _, s := range append(msg.written, since...) {
+			oh.unsaved = history.KeepUnsaved(oh.unsaved, s)
+		}
+		return oh
+	}
+	if oh.note != "" {
 		oh.note = ""
+	}
+	oh.h.Replace(msg.merged)
+	for _, s := range oh.unsaved {
+		oh.h.Add(s)
 	}
 	return oh
 }
@@ -204,16 +220,15 @@ func (oh overviewHistory) trends(now time.Time, charts ui.ChartStyle, chartWidth
 	return d
 }
 
-// flush is the command that writes what changed since the last write,
+// flush is the command that adds the unsaved samples to the file,
 // synchronously (the program quits after it), or nil.
 func (oh overviewHistory) flush(e *env) tea.Cmd {
-	if oh.h == nil || e.historyPath == "" || !oh.h.Dirty() {
+	if oh.h == nil || e.historyPath == "" || len(oh.unsaved) == 0 {
 		return nil
 	}
-	snap, path := oh.h.Clone(), e.historyPath
-	oh.h.MarkSaved()
+	written, snap, path := oh.unsaved, oh.h.Clone(), e.historyPath
 	return func() tea.Msg {
-		_ = history.Save(path, snap) // quitting: nowhere left to say it failed
+		_, _ = history.SaveSamples(path, written, snap) // quitting: nowhere left to say it failed
 		return nil
 	}
 }

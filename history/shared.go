@@ -1,0 +1,85 @@
+package history
+
+// One profile's history file has several writers: `stratop serve`,
+// `stratop watch` and every dashboard open on the profile. Each keeps the
+// samples it took since its last write and, at the write, adds them to the
+// file as it is then, under an exclusive lock, and writes the result
+// atomically. Writing a writer's whole history instead would let the last
+// writer drop what the others wrote since it read the file. Adding only
+// unsaved samples (never a whole history into another) also keeps the
+// merge from counting a bucket's reads twice.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/stratop/stratop/internal/atomicfile"
+)
+
+// LockPath is the lock file beside the history file. It is never removed:
+// removing it would let two writers lock two different files.
+func LockPath(path string) string { return path + ".lock" }
+
+// withLock runs fn holding the file's exclusive advisory lock (flock, held
+// per open file, so two writers of one process are ordered too).
+func withLock(path string, fn func() error) error {
+	if err := atomicfile.EnsureDir(filepath.Dir(path)); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(LockPath(path), os.O_RDWR|os.O_CREATE, atomicfile.FilePerm)
+	if err != nil {
+		return fmt.Errorf("lock: %w", err)
+	}
+	defer f.Close()
+	for {
+		err = unix.Flock(int(f.Fd()), unix.LOCK_EX)
+		if err != unix.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("lock: %w", err)
+	}
+	defer unix.Flock(int(f.Fd()), unix.LOCK_UN) //nolint:errcheck // closing the file releases it anyway
+	return fn()
+}
+
+// SaveSamples adds samples (a writer's, taken since its last write) to the
+// history file at path and returns the history the file now holds: the
+// other writers' samples with these. A file that is missing starts empty;
+// one that cannot be decoded is replaced by mine (the writer's whole
+// history, which already holds the samples), as a damaged file would
+// otherwise stop every writer for good.
+func SaveSamples(path string, samples []Sample, mine *History) (*History, error) {
+	var merged *History
+	err := withLock(path, func() error {
+		disk, err := Load(path)
+		var fe *FileError
+		switch {
+		case err == nil:
+			for _, s := range samples {
+				disk.Add(s)
+			}
+			merged = disk
+		case errors.As(err, &fe) && fe.Op == "decode":
+			merged = mine.Clone()
+		default:
+			return err
+		}
+		return atomicfile.WriteFunc(path, func(w io.Writer) error { return Encode(w, merged) })
+	})
+	if err != nil {
+		var fe *FileError
+		if errors.As(err, &fe) {
+			return nil, err
+		}
+		return nil, &FileError{Path: path, Op: "write", Err: err}
+	}
+	merged.MarkSaved()
+	return merged, nil
+}
