@@ -80,6 +80,9 @@ type Engine struct {
 	stats Stats
 	held  *state // st, once Run has it, for readers on other goroutines
 
+	in   *inbox // observations from other goroutines (Observe)
+	pace *pace  // the interval, which another goroutine may change (SetInterval)
+
 	// Touched by Run's goroutine only.
 	st        *state
 	meter     *Meter
@@ -122,7 +125,7 @@ func New(client Client, opts Options) *Engine {
 	if opts.Emit == nil {
 		opts.Emit = func(Event) {}
 	}
-	e := &Engine{client: client, opts: opts, meter: opts.Meter, pending: map[int64]bool{}}
+	e := &Engine{client: client, opts: opts, meter: opts.Meter, pending: map[int64]bool{}, in: newInbox(), pace: newPace(opts.Interval)}
 	if e.meter == nil {
 		e.meter, e.own = NewMeter(), true
 	}

@@ -39,18 +39,36 @@ func (e *Engine) Run(ctx context.Context) error {
 		st.outbox, st.dirty = nil, true
 	}
 
-	t := time.NewTicker(e.opts.Interval)
+	t := time.NewTimer(e.pace.interval())
 	defer t.Stop()
 	for {
+		began := time.Now()
 		e.cycle(ctx)
 		if err := e.save(); err != nil && ctx.Err() == nil {
 			e.saveErr = err
 		}
-		select {
-		case <-ctx.Done():
+		if !e.wait(ctx, t, began) {
 			_ = e.save()
 			return nil
+		}
+	}
+}
+
+// wait waits for the next cycle, due one interval after began, applying
+// what others observed meanwhile and following a change of the interval;
+// false when ctx ended.
+func (e *Engine) wait(ctx context.Context, t *time.Timer, began time.Time) bool {
+	t.Reset(time.Until(began.Add(e.pace.interval())))
+	for {
+		select {
+		case <-ctx.Done():
+			return false
 		case <-t.C:
+			return true
+		case <-e.in.wake:
+			e.applyObserved(ctx)
+		case <-e.pace.changed:
+			t.Reset(time.Until(began.Add(e.pace.interval())))
 		}
 	}
 }

@@ -17,7 +17,14 @@ type row struct {
 	pool     uint32
 	chain    int64
 	seq      uint32 // status changes reported so far: part of the event id
+	// last is the mark (Mark) of the read that last set the row: a read
+	// from outside (Observe) is compared with it only when it began later.
+	// Marks are of this process only, so the cursor does not keep it.
+	last uint64
 }
+
+// saved is the row as the cursor keeps it.
+func (r row) saved() row { r.last = 0; return r }
 
 // cellKey is a filter cell of the list routes: status, chain, category
 // and method. A zero field is "any".
@@ -101,16 +108,20 @@ func (s *state) cellOf(r row) cellKey {
 	return cellKey{status: s.str(r.status), chain: r.chain, category: s.str(r.category), method: s.str(r.typ)}
 }
 
-// put stores a row and keeps the cell counts.
+// put stores a row and keeps the cell counts. Only a change the cursor
+// keeps makes the state dirty: a new mark alone is not worth a save.
 func (s *state) put(id int64, r row) {
-	if old, ok := s.rows[id]; ok {
+	old, ok := s.rows[id]
+	if ok {
 		s.cells[s.cellOf(old)]--
 	}
 	s.mu.Lock()
 	s.rows[id] = r
 	s.mu.Unlock()
 	s.cells[s.cellOf(r)]++
-	s.dirty = true
+	if !ok || old.saved() != r.saved() {
+		s.dirty = true
+	}
 }
 
 // drop forgets a row.
@@ -168,6 +179,8 @@ func (d *differ) seen(st *api.Strategy) {
 		return
 	}
 	next := d.s.rowOf(st)
+	// Taken after the read answered: a safe upper bound of its end.
+	next.last = Mark()
 	old, ok := d.s.rows[st.ID]
 	if !ok {
 		appeared := d.s.hasMaxID && st.ID > d.s.maxID
@@ -198,9 +211,7 @@ func (d *differ) seen(st *api.Strategy) {
 	if st.Status == "" {
 		next.status = old.status
 	}
-	if next != old {
-		d.s.put(st.ID, next)
-	}
+	d.s.put(st.ID, next)
 }
 
 // gone reports a held strategy that a read by id found archived or absent.
