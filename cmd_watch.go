@@ -183,6 +183,7 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 	w := &eventWriter{out: out, table: f.output == watchTable, width: func() int { return terminalWidth(out) }}
 	ex := &execRunner{cmd: f.exec, timeout: f.execTimeout, errOut: cmd.ErrOrStderr()}
 	var holds bool
+	saveErr := &saveReporter{out: cmd.ErrOrStderr()}
 	var eng *watch.Engine
 	hist := openEngineHistory("watch", target.Profile, sc, func(format string, args ...any) {
 		fmt.Fprintf(cmd.ErrOrStderr(), format+"\n", args...)
@@ -192,11 +193,17 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 		Interval: f.interval, Budget: budget, Heartbeat: f.heartbeat,
 		StateDir: stateDir, FromNow: f.fromNow, Meter: meter, AuditPath: auditPath,
 		Emit: func(ev watch.Event) {
-			w.write(ev)
+			if !w.write(ev) {
+				// Whoever read the events is gone (a closed pipe, a full
+				// disk): watching on would only lose them.
+				cancel()
+				return
+			}
 			ex.run(ctx, ev)
 		},
 		OnSample: func(s watch.Sample) {
 			hist.sample(s)
+			saveErr.report(eng.SaveError())
 			if until != nil && until.Holds(eng) {
 				holds = true
 				cancel()
@@ -236,11 +243,12 @@ type eventWriter struct {
 	err   error
 }
 
-func (w *eventWriter) write(ev watch.Event) {
+// write prints one event; false once writing failed.
+func (w *eventWriter) write(ev watch.Event) bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.err != nil {
-		return
+		return false
 	}
 	var line []byte
 	if w.table {
@@ -253,9 +261,28 @@ func (w *eventWriter) write(ev watch.Event) {
 		b, err := json.Marshal(ev)
 		if err != nil {
 			w.err = err
-			return
+			return false
 		}
 		line = append(b, '\n')
 	}
 	_, w.err = w.out.Write(line)
+	return w.err == nil
+}
+
+// saveReporter says on stderr when the state stops being saved and when it
+// is saved again, once each, while the watch goes on: a full disk should
+// not wait for the end of a watch that may run for weeks to be noticed.
+type saveReporter struct {
+	out     io.Writer
+	failing bool
+}
+
+func (r *saveReporter) report(err error) {
+	switch {
+	case err != nil && !r.failing:
+		fmt.Fprintf(r.out, "watch: the state could not be saved (%v): until it is, a restart may report changes again\n", err)
+	case err == nil && r.failing:
+		fmt.Fprintln(r.out, "watch: the state is saved again")
+	}
+	r.failing = err != nil
 }

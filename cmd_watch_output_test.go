@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -53,5 +54,22 @@ func TestTableLineFitsTheTerminal(t *testing.T) {
 	}
 	if line := tableLine(ev, 80); !strings.Contains(line, "strategy 123456") || strings.Contains(line, "TOSHI") {
 		t.Errorf("80 columns: %q, want the strategy kept and the pool left out first", line)
+	}
+}
+
+// A failing save is said once when it starts and once when it is over,
+// not at every interval.
+func TestSaveReporterSaysEachChangeOnce(t *testing.T) {
+	var out strings.Builder
+	r := &saveReporter{out: &out}
+	full := errors.New("no space left on device")
+	for _, err := range []error{nil, full, full, full, nil, nil, full} {
+		r.report(err)
+	}
+	if got := strings.Count(out.String(), "could not be saved"); got != 2 {
+		t.Errorf("%d failure lines, want 2:\n%s", got, out.String())
+	}
+	if got := strings.Count(out.String(), "saved again"); got != 1 {
+		t.Errorf("%d recovery lines, want 1:\n%s", got, out.String())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -238,5 +239,34 @@ func TestWatchExecRunsOncePerEventAndReportsFailuresWithoutStopping(t *testing.T
 		"--until", "status=paused", "--timeout", "60s", "--exec", "sleep 30", "--exec-timeout", "200ms")
 	if code != 0 || !strings.Contains(errOut, "stopped after 200ms") {
 		t.Errorf("hanging --exec: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// Events that cannot be written (stdout on a full disk) stop the watch
+// with exit 1 and the reason, instead of watching on and losing them.
+func TestWatchStopsWhenItsEventsCannotBeWritten(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full here")
+	}
+	defer full.Close()
+	newCLIEnv(t)
+	errOut := &lockedBuf{}
+	cmd := exec.Command(os.Args[0], "watch", "--interval", "100ms", "--budget", "100000/min", "--heartbeat", "200ms", "-o", "jsonl")
+	cmd.Env = append(os.Environ(), "STRATOP_TEST_AS_MAIN=1")
+	cmd.Stdout, cmd.Stderr = full, errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		_ = cmd.Process.Kill()
+		t.Fatalf("the watch went on with nowhere to write; stderr:\n%s", errOut.String())
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(errOut.String(), "writing events") {
+		t.Fatalf("exit %d, stderr:\n%s", code, errOut.String())
 	}
 }

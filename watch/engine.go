@@ -76,7 +76,7 @@ type Engine struct {
 	client Client
 	opts   Options
 
-	mu    sync.Mutex // guards stats and held
+	mu    sync.Mutex // guards stats, held and saveErr
 	stats Stats
 	held  *state // st, once Run has it, for readers on other goroutines
 

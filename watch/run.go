@@ -31,7 +31,7 @@ func (e *Engine) Run(ctx context.Context) error {
 	e.held = st
 	e.mu.Unlock()
 	e.nextBeat = now.Add(e.opts.Heartbeat)
-	e.saveErr = nil
+	e.setSaveErr(nil)
 	if len(st.outbox) > 0 {
 		// The last run stopped while handing these out: the state is
 		// already past them, so they go out again before anything newer.
@@ -44,8 +44,8 @@ func (e *Engine) Run(ctx context.Context) error {
 	for {
 		began := time.Now()
 		e.cycle(ctx)
-		if err := e.save(); err != nil && ctx.Err() == nil {
-			e.saveErr = err
+		if err := e.save(); ctx.Err() == nil {
+			e.setSaveErr(err) // nil: what had to be saved is, again
 		}
 		if !e.wait(ctx, t, began) {
 			_ = e.save()
@@ -83,7 +83,17 @@ const (
 // SaveError is the last failure to write the cursor, nil when the last
 // save worked (or none was due). A watch whose cursor cannot be written
 // keeps watching: it reports, it only loses the guarantee across a crash.
-func (e *Engine) SaveError() error { return e.saveErr }
+func (e *Engine) SaveError() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.saveErr
+}
+
+func (e *Engine) setSaveErr(err error) {
+	e.mu.Lock()
+	e.saveErr = err
+	e.mu.Unlock()
+}
 
 // loadState reads the cursor, or starts from now.
 func (e *Engine) loadState() (*state, error) {
@@ -179,7 +189,7 @@ func (e *Engine) commit(ctx context.Context, evs []Event) {
 	}
 	e.st.outbox, e.st.dirty = evs, true
 	if err := e.save(); err != nil && ctx.Err() == nil {
-		e.saveErr = err
+		e.setSaveErr(err)
 	}
 	e.publish(evs)
 	e.st.outbox, e.st.dirty = nil, true
