@@ -133,6 +133,8 @@ func (t activityTab) updateOther(msg tea.Msg) (_ activityTab, _ tea.Cmd, redraw 
 		t, cmd = t.toggle(msg)
 	case alertAckedMsg:
 		t = t.acked(msg)
+	case showAlertMsg:
+		t = t.showAlert(msg.id)
 	case watchSavedMsg:
 		if msg.err != nil {
 			t.notice = ui.WatchesUnsaved(msg.err.Error())

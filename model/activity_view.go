@@ -16,6 +16,7 @@ import (
 type jumpMsg struct {
 	strategy int64
 	user     string
+	alert    string // an open alert's id: its line on the Activity tab
 }
 
 func (t activityTab) updateKey(msg tea.KeyMsg) (activityTab, tea.Cmd) {

@@ -167,10 +167,10 @@ func (t overviewTab) updateKey(msg tea.KeyMsg) (tab, tea.Cmd) {
 			return t, nil
 		}
 		l := lines[t.sel]
-		if l.Strategy == 0 && l.User == "" {
+		if l.Strategy == 0 && l.User == "" && l.Alert == "" {
 			return t, nil
 		}
-		j := jumpMsg{strategy: l.Strategy, user: l.User}
+		j := jumpMsg{strategy: l.Strategy, user: l.User, alert: l.Alert}
 		return t, func() tea.Msg { return j }
 	default:
 		return t, nil

@@ -2,8 +2,8 @@ package model
 
 // Needs attention: what the Activity feed saw in the last hour that an
 // operator acts on (strategies that moved into paused, suspended or
-// completed; actions that failed or whose outcome is unknown), the
-// user-wide jobs running and a failing connection. The root hands the
+// completed; actions that failed or whose outcome is unknown), the open
+// alerts, the user-wide jobs running and a failing connection. The root hands the
 // Overview the lines whenever the feed, the jobs or the minute changed.
 
 import (
@@ -28,6 +28,7 @@ type attentionMsg struct{ lines []ui.AttentionLine }
 // only when it changed.
 type attentionKey struct {
 	feed   int64
+	alerts int
 	jobs   int
 	jobsAt uint64
 	minute int64
@@ -36,7 +37,9 @@ type attentionKey struct {
 // attentionSource is the tab whose feed holds the changes (the Activity).
 type attentionSource interface {
 	feedVersion() int64
+	openAlerts() int
 	attention(since time.Time, dst []ui.AttentionLine) []ui.AttentionLine
+	alertAttention(dst []ui.AttentionLine) []ui.AttentionLine
 }
 
 // haltStates are the states a strategy moves into that need attention.
@@ -85,7 +88,7 @@ func (m Model) refreshAttention() Model {
 		key.jobsAt += j.gen + uint64(j.left)
 	}
 	if src != nil {
-		key.feed = src.feedVersion()
+		key.feed, key.alerts = src.feedVersion(), src.openAlerts()
 	}
 	if key == m.attn {
 		return m
@@ -93,6 +96,7 @@ func (m Model) refreshAttention() Model {
 	m.attn = key
 	var lines []ui.AttentionLine
 	if src != nil {
+		lines = src.alertAttention(lines)
 		lines = src.attention(now.Add(-attentionWindow), lines)
 	}
 	lines = append(lines, m.acts.jobs.attention()...)

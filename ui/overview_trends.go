@@ -23,8 +23,9 @@ const (
 // sanitised by the model.
 type AttentionLine struct {
 	At       time.Time
-	Kind     string // KindStatus, KindCompleted, KindAction, AttentionJob, AttentionConnection
+	Kind     string // KindStatus, KindCompleted, KindAction, KindAlert, AttentionJob, AttentionConnection
 	Strategy int64
+	Alert    string // the open alert's id (KindAlert)
 	User     string
 	Symbol   string
 	Old, New string
