@@ -104,13 +104,16 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	// The trends the dashboard's Overview draws are kept here too, so a
 	// server watched by serve has them without a dashboard open.
 	hist := openEngineHistory("serve", target.Profile, watch.Integration(), logger.Printf)
-	eng := watch.New(c, watch.Options{
+	saveErr := &saveReporter{say: func(format string, args ...any) { logger.Printf("serve: "+format, args...) }}
+	var eng *watch.Engine
+	eng = watch.New(c, watch.Options{
 		Profile: target.Profile, Host: c.Host(), Scope: watch.Integration(),
 		Interval: f.interval, Budget: budget, StateDir: dir, Meter: meter,
 		Emit: alerts.Handle,
 		OnSample: func(s watch.Sample) {
 			alerts.Sample(s.Time, s.Failed)
 			hist.sample(s)
+			saveErr.report(eng.SaveError())
 		},
 	})
 

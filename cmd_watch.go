@@ -183,7 +183,9 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 	w := &eventWriter{out: out, table: f.output == watchTable, width: func() int { return terminalWidth(out) }}
 	ex := &execRunner{cmd: f.exec, timeout: f.execTimeout, errOut: cmd.ErrOrStderr()}
 	var holds bool
-	saveErr := &saveReporter{out: cmd.ErrOrStderr()}
+	saveErr := &saveReporter{say: func(format string, args ...any) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "watch: "+format+"\n", args...)
+	}}
 	var eng *watch.Engine
 	hist := openEngineHistory("watch", target.Profile, sc, func(format string, args ...any) {
 		fmt.Fprintf(cmd.ErrOrStderr(), format+"\n", args...)
@@ -269,20 +271,21 @@ func (w *eventWriter) write(ev watch.Event) bool {
 	return w.err == nil
 }
 
-// saveReporter says on stderr when the state stops being saved and when it
-// is saved again, once each, while the watch goes on: a full disk should
-// not wait for the end of a watch that may run for weeks to be noticed.
+// saveReporter says when the watcher's state stops being saved and when
+// it is saved again, once each, while the watch goes on: a full disk
+// should not wait for the end of a watch that may run for weeks to be
+// noticed. say prints one line (stderr for watch, the log for serve).
 type saveReporter struct {
-	out     io.Writer
+	say     func(format string, args ...any)
 	failing bool
 }
 
 func (r *saveReporter) report(err error) {
 	switch {
 	case err != nil && !r.failing:
-		fmt.Fprintf(r.out, "watch: the state could not be saved (%v): until it is, a restart may report changes again\n", err)
+		r.say("the state could not be saved (%v): until it is, a restart may report changes again", err)
 	case err == nil && r.failing:
-		fmt.Fprintln(r.out, "watch: the state is saved again")
+		r.say("the state is saved again")
 	}
 	r.failing = err != nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -61,7 +62,7 @@ func TestTableLineFitsTheTerminal(t *testing.T) {
 // not at every interval.
 func TestSaveReporterSaysEachChangeOnce(t *testing.T) {
 	var out strings.Builder
-	r := &saveReporter{out: &out}
+	r := &saveReporter{say: func(format string, args ...any) { fmt.Fprintf(&out, format+"\n", args...) }}
 	full := errors.New("no space left on device")
 	for _, err := range []error{nil, full, full, full, nil, nil, full} {
 		r.report(err)
