@@ -88,6 +88,9 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 	if err := needTerminal(cmd.InOrStdin(), cmd.OutOrStdout()); err != nil {
 		return err
 	}
+	// Before any goroutine starts: giving up the second P is cheap while
+	// it holds no memory, and cost a millisecond of the start later.
+	limitProcs()
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
 
@@ -122,7 +125,6 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 	defer closeJournal()
 	switcher := newProfileSwitch(cmd, cfg, f)
 	defer switcher.Close()
-	limitProcs()
 	// One writer for the renderer's frames and the model's out-of-band
 	// sequences (OSC 52 copy, bell and notifications), so that neither cuts
 	// into the other.
@@ -187,24 +189,36 @@ func limitProcs() {
 }
 
 // startDemo serves a fresh sandbox with the simulation on, on a random
-// loopback port, until ctx ends, and returns a client of it.
+// loopback port, until ctx ends, and returns a client of it. Only the port
+// is opened here: the sandbox is seeded and its routes registered on the
+// server's goroutine (about 2 ms), which runs while the program waits for
+// its first frame; the first requests wait in the listen queue until then.
 func startDemo(ctx context.Context) (*api.Client, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	// A loopback demo has no use for multipath TCP, and probing the kernel
+	// for it costs a socket and half a millisecond before the first frame.
+	var lc net.ListenConfig
+	lc.SetMultipathTCP(false)
+	ln, err := lc.Listen(ctx, "tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("demo: %w", err)
 	}
+	go serveDemo(ctx, ln)
+	return api.New("http://"+ln.Addr().String(),
+		api.WithCredentials(api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret}),
+		api.WithTimeout(dashboardTimeout), api.WithRetries(dashboardRetries))
+}
+
+// serveDemo builds the demo's sandbox and serves it on ln until ctx ends.
+func serveDemo(ctx context.Context, ln net.Listener) {
 	sb := sandbox.New(sandbox.WithTick(demoTick))
 	srv := &http.Server{Handler: sb, ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
 	go sb.Start(ctx)
 	go func() {
 		<-ctx.Done()
 		_ = srv.Close()
 		sb.Close()
 	}()
-	return api.New("http://"+ln.Addr().String(),
-		api.WithCredentials(api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret}),
-		api.WithTimeout(dashboardTimeout), api.WithRetries(dashboardRetries))
+	_ = srv.Serve(ln) // closes ln, also when ctx ended before it started
 }
 
 // needTerminal refuses to start the dashboard unless both its input and its

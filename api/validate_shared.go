@@ -3,6 +3,7 @@ package api
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Rules the client and the sandbox must apply identically, so that what the
@@ -43,10 +44,12 @@ const EmailPattern = "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9
 // MaxEmailLength bounds an e-mail address (the longest path RFC 5321 allows).
 const MaxEmailLength = 254
 
-var emailRE = regexp.MustCompile(EmailPattern)
+// emailRE is compiled at its first use, not at every start of the binary:
+// its bounded repetitions make it one of the costliest patterns to compile.
+var emailRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(EmailPattern) })
 
 // ValidEmail reports whether s is an e-mail address by EmailPattern and at
 // most MaxEmailLength bytes long.
 func ValidEmail(s string) bool {
-	return len(s) <= MaxEmailLength && !strings.ContainsAny(s, "\r\n") && emailRE.MatchString(s)
+	return len(s) <= MaxEmailLength && !strings.ContainsAny(s, "\r\n") && emailRE().MatchString(s)
 }

@@ -30,6 +30,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -185,7 +186,9 @@ func parseGroup(s string) (time.Duration, error) {
 	return d, nil
 }
 
-var ruleName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
+// ruleName is compiled at its first use (a settings file with alerts): the
+// bounded repetition compiles to a large program.
+var ruleName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`) })
 
 // checkAlerts checks the rules, sinks and [serve]. A rule's keys are
 // indexed by its position: alerts.0.where is the first rule's where.
@@ -198,7 +201,7 @@ func (c *checker) checkAlerts(f *file) {
 				Key: fmt.Sprintf("alerts[%d].%s", i, key), Msg: msg})
 		}
 		switch {
-		case !ruleName.MatchString(r.Name):
+		case !ruleName().MatchString(r.Name):
 			fail("name", "a rule needs a name of letters, digits, '-', '_' or '.' (at most 64)")
 		case seen[r.Name]:
 			fail("name", fmt.Sprintf("a second rule named %q", r.Name))

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/stratop/stratop/internal/atomicfile"
@@ -145,13 +146,17 @@ func (m *Manager) ProfileName(flag string) (string, error) {
 	return name, nil
 }
 
-var profileNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+// profileNameRE is compiled at its first use: a bounded repetition compiles
+// to a large program, and most starts never check a name.
+var profileNameRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+})
 
 // ValidateProfileName accepts 1-64 letters, digits, '.', '_' and '-',
 // starting with a letter or digit: a name that is safe as a keyring account,
 // in a file and on the terminal.
 func ValidateProfileName(name string) error {
-	if !profileNameRE.MatchString(name) {
+	if !profileNameRE().MatchString(name) {
 		return fmt.Errorf("invalid profile name %q: use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit", name)
 	}
 	return nil

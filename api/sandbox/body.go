@@ -38,7 +38,7 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, reply, bool) {
 		return nil, badRequest("cannot read the request body"), false
 	}
 	clearDeadline(w)
-	if rep, ok := requestNulls.refuseNulls(r.URL.Path, b); !ok {
+	if rep, ok := requestNulls().refuseNulls(r.URL.Path, b); !ok {
 		return nil, rep, false
 	}
 	return b, reply{}, true

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/stratop/stratop/api"
 )
@@ -12,8 +13,9 @@ import (
 // OpenAPIPath is where the sandbox serves the description of the interface.
 const OpenAPIPath = "/api/v1/openapi.json"
 
-// openAPIDoc is the description, read once.
-var openAPIDoc = api.OpenAPI()
+// openAPIDoc is the description, copied once at its first use rather than
+// at every start of the binary (160 kB).
+var openAPIDoc = sync.OnceValue(api.OpenAPI)
 
 // DefaultBaseURL is the address the description's servers entry names:
 // the sandbox's default --addr.
@@ -25,14 +27,14 @@ const DefaultBaseURL = "http://127.0.0.1:8787"
 // it. Only that entry changes; the rest is the file byte for byte.
 func OpenAPIAt(baseURL string) []byte {
 	if baseURL == DefaultBaseURL {
-		return bytes.Clone(openAPIDoc)
+		return bytes.Clone(openAPIDoc())
 	}
 	url, _ := json.Marshal(baseURL + "/api/v1")
 	addr, _ := json.Marshal("stratop sandbox (stratop sandbox --addr " + strings.TrimPrefix(baseURL, "http://") + ")")
 	return []byte(strings.NewReplacer(
 		`"url": "`+DefaultBaseURL+`/api/v1"`, `"url": `+string(url),
 		`"description": "stratop sandbox (stratop sandbox --addr 127.0.0.1:8787)"`, `"description": `+string(addr),
-	).Replace(string(openAPIDoc)))
+	).Replace(string(openAPIDoc())))
 }
 
 // serveAt makes the served description name baseURL.
@@ -56,7 +58,7 @@ func (s *Sandbox) serveOpenAPI(w http.ResponseWriter, r *http.Request) {
 		writeReply(w, badRequest("this route takes no request body"))
 		return
 	}
-	doc := openAPIDoc
+	doc := openAPIDoc()
 	if p := s.served.Load(); p != nil {
 		doc = *p
 	}
