@@ -129,6 +129,7 @@ func dashboardOptions(cmd *cobra.Command, c *config.Config, profile string, f da
 	}
 	opts := []model.Option{
 		model.WithNotify(s.Notify),
+		model.WithIntegrationActivity(s.Activity == config.ActivityIntegration),
 		model.WithInterval(s.Interval),
 		model.WithReadOnly(s.ReadOnly),
 		model.WithRequireReason(s.RequireReason),

@@ -23,6 +23,7 @@ type file struct {
 	Links     *bool               `toml:"links"`
 	Mouse     *bool               `toml:"mouse"`
 	Notify    *string             `toml:"notify"`
+	Activity  *string             `toml:"activity"`
 	Charts    *string             `toml:"charts"`
 	Keys      map[string][]string `toml:"keys" each:"a list of keys, e.g. [\"p\"] (an empty list disables the binding)"`
 	Profiles  map[string]profile  `toml:"profiles"`
@@ -43,6 +44,7 @@ type profile struct {
 	ReadOnly *bool   `toml:"read_only"`
 	Interval *string `toml:"interval" want:"a duration such as \"5s\""`
 	Notify   *string `toml:"notify"`
+	Activity *string `toml:"activity"`
 
 	// RequireReason makes every action of the profile need a reason.
 	RequireReason *bool `toml:"require_reason"`

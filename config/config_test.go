@@ -75,6 +75,9 @@ func TestEachErrorNamesLineAndKey(t *testing.T) {
 		{"secret at top", "token = \"abc\"\n", 1, "token", "stratop login"},
 		{"short interval", "[profiles.prod]\ninterval = \"100ms\"\n", 2, "profiles.prod.interval", "at least 1s"},
 		{"bad notify", "notify = \"email\"\n", 1, "notify", "unknown notify mode"},
+		{"bad activity", "\n\nactivity = \"everything\"\n", 3, "activity", `unknown activity "everything" (one of shown, integration)`},
+		{"bad activity of a profile", "[profiles.prod]\nlabel = \"P\"\nactivity = \"all\"\n", 3, "profiles.prod.activity", `unknown activity "all"`},
+		{"activity of the wrong type", "activity = true\n", 1, "activity", "wrong type"},
 		{"bad charts", "\ncharts = \"dots\"\n", 2, "charts", `unknown chart style "dots" (one of braille, block, ascii)`},
 	}
 	for _, tc := range cases {
@@ -144,8 +147,10 @@ func TestPrecedence(t *testing.T) {
 interval = "7s"
 notify = "osc"
 charts = "ascii"
+activity = "integration"
 [profiles.prod]
 label = "PROD"
+activity = "shown"
 color = "red"
 read_only = true
 interval = "10s"
@@ -160,11 +165,11 @@ read_only = false
 	get := func(k string) string { return env[k] }
 
 	s, _ := c.Resolve("other", get, Overrides{})
-	if s.Theme != "dark" || s.Interval != 7*time.Second || s.Notify != "osc" || s.Charts != "ascii" || s.Label != "" || s.ReadOnly || !s.Links {
+	if s.Theme != "dark" || s.Interval != 7*time.Second || s.Notify != "osc" || s.Charts != "ascii" || s.Activity != ActivityIntegration || s.Label != "" || s.ReadOnly || !s.Links {
 		t.Errorf("top level over defaults: %+v", s)
 	}
 	s, _ = c.Resolve("prod", get, Overrides{})
-	if s.Interval != 10*time.Second || s.Label != "PROD" || s.Color != "red" || !s.ReadOnly || s.Theme != "dark" {
+	if s.Interval != 10*time.Second || s.Label != "PROD" || s.Color != "red" || !s.ReadOnly || s.Theme != "dark" || s.Activity != ActivityShown {
 		t.Errorf("profile over top level: %+v", s)
 	}
 	env[EnvInterval], env[EnvTheme] = "20s", "light"
@@ -189,7 +194,7 @@ read_only = false
 		t.Errorf("NO_COLOR: theme %q", s.Theme)
 	}
 	d, _ := (&Config{}).Resolve("x", nil, Overrides{})
-	if d.Theme != DefaultTheme || d.Interval != DefaultInterval || d.Notify != DefaultNotify || d.Charts != "braille" || !d.Links || d.Mouse {
+	if d.Theme != DefaultTheme || d.Interval != DefaultInterval || d.Notify != DefaultNotify || d.Charts != "braille" || d.Activity != DefaultActivity || !d.Links || d.Mouse {
 		t.Errorf("defaults: %+v", d)
 	}
 }

@@ -18,6 +18,20 @@ const (
 	DefaultMouse    = false
 	DefaultNotify   = "bell"
 	DefaultCharts   = "braille"
+	// DefaultActivity is "shown": the Activity covers what the dashboard
+	// shows and watches, at no cost beyond its own polls. Watching the
+	// whole integration costs the dashboard the watcher's traffic (up to
+	// its budget of 300 requests a minute at 10,000 strategies, against a
+	// few dozen for the dashboard alone; PERFORMANCE.md "Activity on the
+	// engine"), which an operator who keeps `stratop watch` running
+	// elsewhere would pay twice: it is asked for, not assumed.
+	DefaultActivity = ActivityShown
+)
+
+// Activity modes: what the dashboard's Activity tab covers.
+const (
+	ActivityShown       = "shown"       // what the dashboard shows and watches
+	ActivityIntegration = "integration" // the whole integration, watched in the background
 )
 
 // Environment variables read by Resolve.
@@ -37,6 +51,7 @@ type Settings struct {
 	Links     bool
 	Mouse     bool
 	Notify    string
+	Activity  string              // ActivityShown or ActivityIntegration
 	Charts    string              // glyphs of charts: one of ui.ChartStyleNames
 	Keys      map[string][]string // binding name -> keys, as written
 	Explorers map[string]string   // chain id -> URL template
@@ -69,7 +84,7 @@ func (c *Config) Resolve(profileName string, getenv func(string) string, flags O
 	f := c.f
 	s := Settings{
 		Profile: profileName, Theme: DefaultTheme, Interval: DefaultInterval,
-		Links: DefaultLinks, Mouse: DefaultMouse, Notify: DefaultNotify, Charts: DefaultCharts,
+		Links: DefaultLinks, Mouse: DefaultMouse, Notify: DefaultNotify, Charts: DefaultCharts, Activity: DefaultActivity,
 		Colors: c.theme.colors, Keys: f.Keys, Explorers: f.Explorers,
 	}
 	// Top level. Values were checked by Load.
@@ -78,6 +93,7 @@ func (c *Config) Resolve(profileName string, getenv func(string) string, flags O
 	setBool(&s.Links, f.Links)
 	setBool(&s.Mouse, f.Mouse)
 	setStr(&s.Notify, f.Notify)
+	setStr(&s.Activity, f.Activity)
 	setStr(&s.Charts, f.Charts)
 	if setBool(&s.RequireReason, f.RequireReason) {
 		s.RequireReasonBy = "require_reason in " + c.where()
@@ -94,6 +110,7 @@ func (c *Config) Resolve(profileName string, getenv func(string) string, flags O
 		}
 		setDur(&s.Interval, p.Interval)
 		setStr(&s.Notify, p.Notify)
+		setStr(&s.Activity, p.Activity)
 	}
 	// Environment.
 	if v := getenv(EnvNoColor); v != "" {

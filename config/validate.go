@@ -20,6 +20,9 @@ const MinInterval = time.Second
 // or OSC 777 ("osc777"; terminals support one or the other), or nothing.
 var notifyModes = []string{"bell", "osc", "osc777", "none"}
 
+// activityModes are the values of activity (ActivityShown first).
+var activityModes = []string{ActivityShown, ActivityIntegration}
+
 // maxLabel keeps a profile's badge from crowding the header.
 const maxLabel = 16
 
@@ -50,6 +53,7 @@ func validate(path string, f *file, th theme, idx keyLines) Errors {
 	}
 	c.interval(f.Interval, "interval")
 	c.notify(f.Notify, "notify")
+	c.activity(f.Activity, "activity")
 	if f.Charts != nil && !contains(ui.ChartStyleNames, *f.Charts) {
 		c.fail(fmt.Sprintf("unknown chart style %q (one of %s)", *f.Charts, strings.Join(ui.ChartStyleNames, ", ")), "charts")
 	}
@@ -69,6 +73,7 @@ func validate(path string, f *file, th theme, idx keyLines) Errors {
 		}
 		c.interval(p.Interval, "profiles", name, "interval")
 		c.notify(p.Notify, "profiles", name, "notify")
+		c.activity(p.Activity, "profiles", name, "activity")
 	}
 	for _, chain := range sortedKeys(f.Explorers) {
 		t := f.Explorers[chain]
@@ -106,6 +111,12 @@ func (c *checker) interval(v *string, key ...string) {
 func (c *checker) notify(v *string, key ...string) {
 	if v != nil && !contains(notifyModes, *v) {
 		c.fail(fmt.Sprintf("unknown notify mode %q (one of %s)", *v, strings.Join(notifyModes, ", ")), key...)
+	}
+}
+
+func (c *checker) activity(v *string, key ...string) {
+	if v != nil && !contains(activityModes, *v) {
+		c.fail(fmt.Sprintf("unknown activity %q (one of %s)", *v, strings.Join(activityModes, ", ")), key...)
 	}
 }
 

@@ -56,8 +56,11 @@ type activityTab struct {
 	input   lineInput
 	query   string
 	unseen  int
-	notice  string // why the watches or the audit log are not as they should be
-	body    string
+	notice  string // why the watches, the audit log or the engine are not as they should be
+	// listening says the engine's events are being waited for (one
+	// command at a time, so they arrive in order).
+	listening bool
+	body      string
 }
 
 func newActivityTab(e *env) activityTab {
@@ -95,7 +98,11 @@ func (t activityTab) Start() (tab, tea.Cmd) {
 	if t.polls(feedWatchUsers) {
 		t.users, c3 = t.users.start(t.fetchWatchedUsers)
 	}
-	return t, tea.Batch(c1, c2, c3, c4)
+	var c5 tea.Cmd
+	if f := t.env.engine; f != nil && !t.listening {
+		t.listening, c5 = true, f.wait(t.env.session)
+	}
+	return t, tea.Batch(c1, c2, c3, c4, c5)
 }
 
 func (t activityTab) fetchWatched(gen uint64) tea.Cmd {
@@ -135,6 +142,8 @@ func (t activityTab) updateOther(msg tea.Msg) (_ activityTab, _ tea.Cmd, redraw 
 		t = t.acked(msg)
 	case showAlertMsg:
 		t = t.showAlert(msg.id)
+	case engineEventsMsg:
+		t, cmd = t.engineEvents(msg)
 	case watchSavedMsg:
 		if msg.err != nil {
 			t.notice = ui.WatchesUnsaved(msg.err.Error())
@@ -153,6 +162,11 @@ func (t activityTab) updateOther(msg tea.Msg) (_ activityTab, _ tea.Cmd, redraw 
 // returns changed=false and no tab, and the root keeps the one it has (the
 // differ is updated in place), so an unchanged poll costs no copy of the tab.
 func (t activityTab) Observe(o watch.Observation) (_ tab, _ tea.Cmd, changed bool) {
+	if f := t.env.engine; f != nil {
+		// The engine decides, and its events come back as engineEventsMsg.
+		f.engine.Observe(o)
+		return nil, nil, false
+	}
 	feed, set, added, watched := t.feed, t.watches, 0, ""
 	t.diff.Apply(o, t.env.now(), func(ev watch.Event) {
 		e, ok := entryOf(ev, set)

@@ -65,6 +65,11 @@ type env struct {
 	watchStart  watchSet
 	watchErr    string // the watches could not be loaded (in words)
 	watchesRead bool   // watchStart holds the profile's watches already
+	// wholeIntegration makes the Activity cover every strategy through
+	// engine, a watch of the whole integration (activity_engine.go).
+	wholeIntegration bool
+	engine           *engineFeed
+	engineBudget     int // requests a minute; 0: watch.DefaultBudget, as `stratop watch`
 
 	// The Overview's history file ("" keeps it in memory only) and the
 	// glyphs of every chart.
@@ -200,6 +205,7 @@ func newEnv(parent context.Context, client API, base, extra []Option) *env {
 		e.host = ui.Sanitize(client.Host())
 	}
 	e.help = ui.NewHelp(e.styles)
+	e.engine = newEngineFeed(e)
 	return e
 }
 

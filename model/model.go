@@ -122,6 +122,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m, cmd = m.settle(msg)
 	case tea.BlurMsg:
 		m.pace = m.pace.blur(m.env.now())
+		m.env.engine.pace(true)
 		return m, nil
 	case tea.FocusMsg:
 		m, cmd = m.focus()
@@ -190,6 +191,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 func (m Model) focus() (Model, tea.Cmd) {
 	var polls []pollMsg
 	m.pace, polls = m.pace.focus(m.env.now())
+	m.env.engine.pace(false)
 	return m.polls(polls)
 }
 

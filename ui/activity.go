@@ -227,3 +227,14 @@ func WatchingCount(strategies, users int) string {
 	}
 	return "watching " + strings.Join(parts, ", ")
 }
+
+// ActivityDropped says changes of the whole integration were reported
+// faster than the feed took them, and some are not shown.
+func ActivityDropped(n int64) string {
+	return Int(n) + " changes of the integration were not shown: the Activity fell behind its watch"
+}
+
+// ActivityUnwatched says the watch of the whole integration stopped.
+func ActivityUnwatched(err string) string {
+	return "the watch of the whole integration stopped (" + Sanitize(err) + "): the Activity shows no more of its changes"
+}

@@ -1,0 +1,190 @@
+package model
+
+// The Activity of the whole integration: with WithIntegrationActivity the
+// dashboard runs a watch.Engine of every strategy in the background, under
+// the same budget as `stratop watch`, and the Activity shows its events.
+// The dashboard's own reads feed the engine (Observe) instead of the
+// dashboard's watch.Shown, so what a tab happens to read is compared once,
+// in one place, with what the engine last read.
+//
+// The engine keeps no cursor. Its state is the dashboard's view from its
+// start, as the Activity's feed is; a cursor of its own would only replay,
+// at each start, what changed while the dashboard was closed (`stratop
+// watch` is the record across restarts), and sharing that watcher's cursor
+// would give one file two writers that overwrite each other's progress.
+//
+// The engine never waits for the screen: its events go into a bounded
+// channel, and what does not fit is counted and said in words.
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/watch"
+)
+
+// engineBacklog bounds the events waiting for the Activity: a burst of
+// changes far beyond what a screen can show (a whole sweep's worth).
+const engineBacklog = 4096
+
+// engineBatch is the most events one message carries, so that one message
+// costs the UI goroutine a bounded time.
+const engineBatch = 512
+
+// engineTotalsShare is how many cycles' worth of the totals' reads (one per
+// status, and now and then the users count) one interval's budget must
+// hold at least: with less, the totals read each cycle would leave nothing
+// for the reads that find what changed.
+const engineTotalsShare = 2 * 6
+
+// engineInterval is the engine's interval on a dashboard polling every iv:
+// the same pace, unless so short that the totals would eat the budget.
+func engineInterval(iv time.Duration, budget int) time.Duration {
+	return max(iv, engineTotalsShare*time.Minute/time.Duration(budget))
+}
+
+// WithIntegrationActivity makes the Activity cover the whole integration
+// (the settings file's activity = "integration") instead of what the
+// dashboard shows and watches.
+func WithIntegrationActivity(on bool) Option { return func(e *env) { e.wholeIntegration = on } }
+
+// engineFeed is a running engine and the events it has handed out.
+type engineFeed struct {
+	engine   *watch.Engine
+	interval time.Duration // while the terminal has focus
+	ctx      context.Context
+	events   chan watch.Event
+	dropped  atomic.Int64
+	start    sync.Once
+	stopped  chan struct{} // closed when Run returned an error
+	err      error         // Run's error, set before stopped is closed
+}
+
+// engineEventsMsg carries the engine's events to the Activity.
+type engineEventsMsg struct {
+	session uint64
+	events  []watch.Event
+	dropped int64
+	err     error // the engine stopped
+}
+
+// newEngineFeed builds the engine of the profile's whole integration on
+// e's client; nil when the Activity covers what is shown.
+func newEngineFeed(e *env) *engineFeed {
+	if !e.wholeIntegration || e.api == nil {
+		return nil
+	}
+	f := &engineFeed{ctx: e.ctx, events: make(chan watch.Event, engineBacklog), stopped: make(chan struct{})}
+	budget := watch.DefaultBudget
+	if e.engineBudget > 0 {
+		budget = e.engineBudget
+	}
+	f.interval = engineInterval(e.interval, budget)
+	f.engine = watch.New(e.api, watch.Options{
+		Profile: e.profile, Host: e.api.Host(), Scope: watch.Integration(),
+		Interval: f.interval, Budget: budget,
+		Emit: f.emit,
+	})
+	return f
+}
+
+// emit is the engine's Emit: it never blocks the engine.
+func (f *engineFeed) emit(ev watch.Event) {
+	select {
+	case f.events <- ev:
+	default:
+		f.dropped.Add(1)
+	}
+}
+
+// wait is the command that starts the engine once (with the program's
+// context, so a profile switch or quitting stops it) and delivers its
+// next events.
+func (f *engineFeed) wait(session uint64) tea.Cmd {
+	return func() tea.Msg {
+		f.start.Do(func() {
+			go func() {
+				if err := f.engine.Run(f.ctx); err != nil {
+					f.err = err
+					close(f.stopped)
+				}
+			}()
+		})
+		msg := engineEventsMsg{session: session}
+		select {
+		case <-f.ctx.Done():
+			return nil
+		case <-f.stopped:
+			msg.err = f.err
+			return msg
+		case ev := <-f.events:
+			msg.events = append(msg.events, ev)
+		}
+		for len(msg.events) < engineBatch {
+			select {
+			case ev := <-f.events:
+				msg.events = append(msg.events, ev)
+			default:
+				msg.dropped = f.dropped.Swap(0)
+				return msg
+			}
+		}
+		msg.dropped = f.dropped.Swap(0)
+		return msg
+	}
+}
+
+// pace follows the terminal's focus: without it the engine's cycles slow
+// to the pacer's period, as the dashboard's own polls do.
+func (f *engineFeed) pace(blurred bool) {
+	if f == nil {
+		return
+	}
+	if blurred {
+		f.engine.SetInterval(blurredPeriod)
+		return
+	}
+	f.engine.SetInterval(0)
+}
+
+// engineEvents adds the engine's events to the feed and waits for more.
+func (t activityTab) engineEvents(msg engineEventsMsg) (activityTab, tea.Cmd) {
+	f := t.env.engine
+	if f == nil || msg.session != t.env.session {
+		return t, nil
+	}
+	if msg.err != nil {
+		t.notice = ui.ActivityUnwatched(msg.err.Error())
+		return t, nil
+	}
+	if msg.dropped > 0 {
+		t.notice = ui.ActivityDropped(msg.dropped)
+	}
+	loc := t.env.now().Location()
+	added, watched := 0, ""
+	for _, ev := range msg.events {
+		e, ok := entryOf(ev, t.watches)
+		if !ok {
+			continue
+		}
+		e.At = e.At.In(loc)
+		t.feed.add(e)
+		added++
+		if e.Watched && watched == "" {
+			watched = ui.NotifyText(e)
+		}
+	}
+	cmds := []tea.Cmd{f.wait(t.env.session)}
+	if added > 0 {
+		t = t.entriesAdded(added, false)
+	}
+	if watched != "" {
+		cmds = append(cmds, notifyCmd(t.env, watched))
+	}
+	return t, tea.Batch(cmds...)
+}
