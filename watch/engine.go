@@ -99,6 +99,7 @@ type Engine struct {
 	pageBytes int64          // bytes of the last sweep page
 	sweeps    int            // full sweeps done since Run started
 	cycles    int            // cycles of the whole integration since Run started
+	index     heldIndex      // held ids per status, for searches and probes
 }
 
 // cycleFigures are one cycle's reads, for its sample.

@@ -75,7 +75,8 @@ type state struct {
 	// the state they lead to before the first is emitted, emptied once all
 	// were, and emitted again on a start that finds them.
 	outbox []Event
-	dirty  bool // changed since the last save
+	dirty  bool   // changed since the last save
+	gen    uint64 // bumped when a row comes, goes or changes status: what was derived from the statuses is stale
 }
 
 func newState() *state {
@@ -122,6 +123,9 @@ func (s *state) put(id int64, r row) {
 	if !ok || old.saved() != r.saved() {
 		s.dirty = true
 	}
+	if !ok || old.status != r.status {
+		s.gen++
+	}
 }
 
 // drop forgets a row.
@@ -132,6 +136,7 @@ func (s *state) drop(id int64) {
 		delete(s.rows, id)
 		s.mu.Unlock()
 		s.dirty = true
+		s.gen++
 	}
 }
 

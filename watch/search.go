@@ -1,0 +1,211 @@
+package watch
+
+import (
+	"context"
+	"slices"
+
+	"github.com/stratop/stratop/api"
+)
+
+// windowRows is the range a search reads as one page rather than halving.
+const windowRows = 50
+
+// maxSearches bounds the searches of one status in one interval; what is
+// left waits for the next interval (or the probes and the sweep).
+const maxSearches = 8
+
+// drillCycle looks into each status whose total differs from what is
+// held: those that grew first (a strategy moved in: it is there to be
+// read), then those that shrank (a strategy left: what is held and not
+// listed is read by id).
+func (e *Engine) drillCycle(ctx context.Context, d *differ, totals map[string]int) error {
+	var grew, shrank []cellKey
+	for _, st := range listed {
+		c := cellKey{status: string(st)}
+		switch held := len(e.heldIDs(c.status)); {
+		case totals[c.status] > held:
+			grew = append(grew, c)
+		case totals[c.status] < held:
+			shrank = append(shrank, c)
+		}
+	}
+	for _, c := range append(grew, shrank...) {
+		if err := e.drill(ctx, d, c, totals); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// drill settles strategies of a status until what is held there counts
+// as many as its list. A list of one page is read whole; a longer one is
+// searched by position. It repeats while the counts differ and the budget
+// lasts.
+func (e *Engine) drill(ctx context.Context, d *differ, c cellKey, totals map[string]int) error {
+	for range maxSearches {
+		held := e.heldIDs(c.status)
+		total := totals[c.status]
+		if total == len(held) {
+			return nil
+		}
+		if max(total, len(held)) <= pageSize {
+			return e.readCell(ctx, d, c)
+		}
+		found, err := e.search(ctx, d, c, held, totals, min(len(held), total), nil)
+		if err != nil || !found {
+			return err
+		}
+	}
+	return nil
+}
+
+// search finds a position at or below hi where the status's list and its
+// held ids part, and settles the strategy there. Both are in creation
+// order, so the list's row at position p (a page of one row, under 1 KB)
+// is the p-th held id while they agree; halving between a position known
+// to agree (below lo) and one known to differ (hi: where the shorter ends,
+// or a probe that saw another id, given as row) ends where they part:
+// there the list's row is one the status gained (compared at once) or the
+// held one is one it lost (read by id). Halving stops at a range within
+// one page of 100, which is read: about log2(n/50)+1 reads (8 for 4,000
+// strategies, 11 for 40,000) and 70 KB, where reading them all would take
+// 40 pages and 2.6 MB. found is false when the budget ran out or no
+// difference was found (the list changed meanwhile). totals takes the
+// totals the reads return.
+func (e *Engine) search(ctx context.Context, d *differ, c cellKey, held []int64, totals map[string]int, hi int, row *api.Strategy) (bool, error) {
+	total := totals[c.status]
+	defer func() { totals[c.status] = total }()
+	at := func(p int) (*api.Strategy, int, error) { // the list's row at position p (0-based)
+		f := c.filter()
+		f.Page, f.PageSize, f.SortBy = p+1, 1, "oldest"
+		pg, err := e.list(ctx, f)
+		switch {
+		case err != nil:
+			return nil, 0, err
+		case len(pg.Strategies) == 0:
+			return nil, pg.TotalCount, nil
+		}
+		return &pg.Strategies[0], pg.TotalCount, nil
+	}
+	rowAt := -1
+	if row != nil {
+		rowAt = hi
+	}
+	lo := 0
+	hi = min(hi, len(held), total)
+	// Halve the range with pages of one row until it lies within one page
+	// of 100, then read that page: it costs one request for the last six
+	// or seven halvings.
+	for lo < hi && (hi-lo > windowRows || lo/pageSize != hi/pageSize) {
+		if !e.reqs.has(1) {
+			return false, nil
+		}
+		mid := (lo + hi) / 2
+		st, n, err := at(mid)
+		if err != nil {
+			return false, err
+		}
+		total, hi = n, min(hi, n)
+		switch {
+		case st == nil || mid >= hi:
+		case st.ID == held[mid]:
+			lo = mid + 1
+		default:
+			hi, row, rowAt = mid, st, mid
+		}
+	}
+	p := lo
+	if lo < total && rowAt != lo {
+		if !e.reqs.has(1) {
+			return false, nil
+		}
+		f := c.filter()
+		f.Page, f.PageSize, f.SortBy = lo/pageSize+1, pageSize, "oldest"
+		pg, err := e.list(ctx, f)
+		if err != nil {
+			return false, err
+		}
+		total = pg.TotalCount
+		base := (lo / pageSize) * pageSize
+		row, p = nil, base+len(pg.Strategies)
+		for i := range pg.Strategies {
+			q := base + i
+			if q < lo {
+				continue
+			}
+			if q >= len(held) || pg.Strategies[i].ID != held[q] {
+				row, p = &pg.Strategies[i], q
+				break
+			}
+		}
+	}
+	if p >= total {
+		row = nil
+	}
+	switch {
+	case row != nil && (p >= len(held) || row.ID < held[p]):
+		d.seen(row) // in the list, not held here: it moved in or is new
+		return true, nil
+	case p < len(held) && (row == nil || row.ID > held[p]):
+		e.queueConfirm(held[p]) // held here, not in the list: it left
+		return true, e.confirmCycle(ctx, d)
+	}
+	return false, nil
+}
+
+// readCell reads a cell whole and compares each row; what is held in the
+// cell and was not listed is read by id.
+func (e *Engine) readCell(ctx context.Context, d *differ, c cellKey) error {
+	seen := map[int64]bool{}
+	for page := 1; ; page++ {
+		if !e.reqs.has(1) {
+			return nil // not read whole: nothing can be said of what is missing
+		}
+		f := c.filter()
+		f.Page, f.PageSize, f.SortBy = page, pageSize, "oldest"
+		p, err := e.list(ctx, f)
+		if err != nil {
+			return err
+		}
+		for i := range p.Strategies {
+			seen[p.Strategies[i].ID] = true
+			d.seen(&p.Strategies[i])
+		}
+		if len(p.Strategies) < pageSize || page >= p.NumberOfPages {
+			break
+		}
+	}
+	for id, r := range e.st.rows {
+		if !seen[id] && e.st.match(c, r) {
+			e.queueConfirm(id)
+		}
+	}
+	return nil
+}
+
+// heldIndex is the held ids of each status in creation order, built again
+// only when the rows changed: searches and probes ask for them many times
+// an interval, and at 100,000 strategies a build is a few milliseconds.
+type heldIndex struct {
+	of  *state
+	gen uint64
+	by  map[string][]int64
+}
+
+// heldIDs is the ids held in a status, in creation order. The slice is
+// shared: callers only read it.
+func (e *Engine) heldIDs(status string) []int64 {
+	s, x := e.st, &e.index
+	if x.of != s || x.gen != s.gen {
+		x.by = make(map[string][]int64, len(listed))
+		for id, r := range s.rows {
+			k := s.str(r.status)
+			x.by[k] = append(x.by[k], id)
+		}
+		for _, ids := range x.by {
+			slices.Sort(ids)
+		}
+		x.of, x.gen = s, s.gen
+	}
+	return x.by[status]
+}
