@@ -140,18 +140,6 @@ func (s *state) drop(id int64) {
 	}
 }
 
-// count is how many held rows fall in a cell.
-func (s *state) count(c cellKey) int {
-	n := 0
-	for k, v := range s.cells {
-		if (c.status == "" || k.status == c.status) && (c.chain == 0 || k.chain == c.chain) &&
-			(c.category == "" || k.category == c.category) && (c.method == "" || k.method == c.method) {
-			n += v
-		}
-	}
-	return n
-}
-
 // rowOf is a strategy as the engine holds it.
 func (s *state) rowOf(st *api.Strategy) row {
 	return row{status: s.intern(string(st.Status)), category: s.intern(st.Category), typ: s.intern(st.Type),
