@@ -6,9 +6,7 @@
 package history
 
 import (
-	"cmp"
 	"math"
-	"slices"
 	"time"
 )
 
@@ -20,13 +18,21 @@ var Statuses = []string{"active", "suspended", "paused", "completed"}
 // watch.Sample converts to it directly. Counts holds what was read (a
 // status missing from it was not read this time); Users < 0 means the users
 // count was not read; Failed means the read failed and Latency is unknown.
+// Prices are pools' token prices in USD by pool id, as a read saw them. A
+// sample with no Counts, Users < 0 and not Failed is no read of the counts:
+// it carries only prices.
 type Sample struct {
 	Time    time.Time
 	Counts  map[string]int
 	Users   int
 	Latency time.Duration
 	Failed  bool
+	Prices  map[int64]float64
 }
+
+// isRead says the sample is a read of the counts or users (or a failed
+// one), not only prices.
+func (s Sample) isRead() bool { return s.Counts != nil || s.Users >= 0 || s.Failed }
 
 // Tier is one resolution and how many of its buckets are kept.
 type Tier struct {
@@ -71,86 +77,13 @@ func emptyPoint(start int64) Point {
 	return Point{Start: start, Counts: [4]int32{unknown, unknown, unknown, unknown}, Users: unknown}
 }
 
-// ring keeps the last cap points of one tier in time order.
-type ring struct {
-	step int64
-	pts  []Point // len <= cap; pts[head] is the oldest once full
-	head int
-	cap  int
-}
-
-func newRing(t Tier) *ring {
-	return &ring{step: int64(t.Step / time.Second), cap: t.Keep, pts: make([]Point, 0, t.Keep)}
-}
-
-func (r *ring) len() int { return len(r.pts) }
-
-// at returns the i-th oldest point.
-func (r *ring) at(i int) *Point { return &r.pts[(r.head+i)%len(r.pts)] }
-
-func (r *ring) last() *Point {
-	if len(r.pts) == 0 {
-		return nil
-	}
-	return r.at(len(r.pts) - 1)
-}
-
-// bucket returns the point for start, appending one (and dropping the
-// oldest when full). A start older than the newest bucket (a sample another
-// writer of the file saw earlier, or a clock that went back) goes into its
-// own bucket in time order; one older than everything a full ring keeps is
-// dropped (nil), as it would be the next to go.
-func (r *ring) bucket(start int64) *Point {
-	l := r.last()
-	if l == nil || start > l.Start {
-		p := emptyPoint(start)
-		if len(r.pts) < r.cap {
-			r.pts = append(r.pts, p)
-			return &r.pts[len(r.pts)-1]
-		}
-		r.pts[r.head] = p
-		r.head = (r.head + 1) % r.cap
-		return r.last()
-	}
-	if start == l.Start {
-		return l
-	}
-	return r.insert(start)
-}
-
-// insert finds or makes the bucket of a start older than the newest. The
-// ring is put in order first (head 0), so the insertion is one copy.
-func (r *ring) insert(start int64) *Point {
-	if r.head != 0 {
-		ordered := make([]Point, len(r.pts), r.cap)
-		n := copy(ordered, r.pts[r.head:])
-		copy(ordered[n:], r.pts[:r.head])
-		r.pts, r.head = ordered, 0
-	}
-	i, found := slices.BinarySearchFunc(r.pts, start, func(p Point, s int64) int { return cmp.Compare(p.Start, s) })
-	if found {
-		return &r.pts[i]
-	}
-	if len(r.pts) < r.cap {
-		r.pts = append(r.pts, Point{})
-		copy(r.pts[i+1:], r.pts[i:])
-		r.pts[i] = emptyPoint(start)
-		return &r.pts[i]
-	}
-	if i == 0 {
-		return nil
-	}
-	copy(r.pts[:i-1], r.pts[1:i])
-	r.pts[i-1] = emptyPoint(start)
-	return &r.pts[i-1]
-}
-
 // History is the kept history of one profile. It is not safe for
 // concurrent use: one goroutine owns it (the dashboard's update loop or the
 // engine's), and Clone hands a copy to a writer.
 type History struct {
 	start   time.Time // first sample ever kept
-	tiers   []*ring
+	tiers   []*ring[Point]
+	prices  map[int64]*poolPrices // nil until a price comes
 	dirty   bool
 	version uint64 // counts Add calls, so a reader can tell nothing changed
 }
@@ -159,7 +92,7 @@ type History struct {
 func New() *History {
 	h := &History{}
 	for _, t := range Tiers {
-		h.tiers = append(h.tiers, newRing(t))
+		h.tiers = append(h.tiers, newRing(t, emptyPoint))
 	}
 	return h
 }
@@ -179,6 +112,12 @@ func (h *History) MarkSaved() { h.dirty = false }
 // Add records a sample in every tier.
 func (h *History) Add(s Sample) {
 	if s.Time.IsZero() {
+		return
+	}
+	for pool, price := range s.Prices {
+		h.AddPrice(s.Time, pool, price)
+	}
+	if !s.isRead() {
 		return
 	}
 	if h.start.IsZero() || s.Time.Before(h.start) {
@@ -229,12 +168,15 @@ func TierFor(window time.Duration) int {
 // Points returns the points of the tier that covers window whose buckets
 // start within (now-window, now], oldest first, appended to dst.
 func (h *History) Points(dst []Point, window time.Duration, now time.Time) []Point {
-	r := h.tiers[TierFor(window)]
+	return pointsIn(dst, h.tiers[TierFor(window)], window, now)
+}
+
+func pointsIn[P bucketed](dst []P, r *ring[P], window time.Duration, now time.Time) []P {
 	from := now.Add(-window).Unix()
 	to := now.Unix()
 	for i := 0; i < r.len(); i++ {
 		p := r.at(i)
-		if p.Start > from-r.step && p.Start <= to {
+		if st := (*p).start(); st > from-r.step && st <= to {
 			dst = append(dst, *p)
 		}
 	}
@@ -245,7 +187,7 @@ func (h *History) Points(dst []Point, window time.Duration, now time.Time) []Poi
 // and counts as a change, so a reader caching by Version redraws. The
 // caller keeps h, so whoever reads through it sees the new content.
 func (h *History) Replace(from *History) {
-	h.start, h.tiers = from.start, from.tiers
+	h.start, h.tiers, h.prices = from.start, from.tiers, from.prices
 	h.dirty = from.dirty
 	h.version++
 }
@@ -254,9 +196,13 @@ func (h *History) Replace(from *History) {
 func (h *History) Clone() *History {
 	c := &History{start: h.start, dirty: h.dirty}
 	for _, r := range h.tiers {
-		cr := &ring{step: r.step, cap: r.cap, head: r.head, pts: make([]Point, len(r.pts), r.cap)}
-		copy(cr.pts, r.pts)
-		c.tiers = append(c.tiers, cr)
+		c.tiers = append(c.tiers, r.clone())
+	}
+	for id, pp := range h.prices {
+		if c.prices == nil {
+			c.prices = make(map[int64]*poolPrices, len(h.prices))
+		}
+		c.prices[id] = pp.clone()
 	}
 	return c
 }

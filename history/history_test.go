@@ -96,14 +96,32 @@ func TestTiersAreBounded(t *testing.T) {
 	}
 }
 
+// weekWithPrices is week with the prices of MaxPools pools in every
+// sample: the most a history holds.
+func weekWithPrices(h *History) time.Time {
+	at := t0
+	prices := make(map[int64]float64, MaxPools)
+	for i := 0; i < 7*24*720; i++ {
+		s := sample(at, 1000+i%500, 40+i/10000, time.Duration(20+i%30)*time.Millisecond)
+		s.Failed = i%97 == 0
+		for p := int64(1); p <= MaxPools; p++ {
+			prices[p] = float64(p) * (1 + math.Sin(float64(i)/(500+float64(p)))/3) * 1234.56789
+		}
+		s.Prices = prices
+		h.Add(s)
+		at = at.Add(5 * time.Second)
+	}
+	return at
+}
+
 // TestWeekFitsOnDiskAndInMemory measures the encoded size of a full week
-// and the heap a full week holds.
+// with the prices of the most pools kept, and the heap it holds.
 func TestWeekFitsOnDiskAndInMemory(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
 	h := New()
-	week(h)
+	weekWithPrices(h)
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	inMemory := int64(after.HeapAlloc) - int64(before.HeapAlloc)

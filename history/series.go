@@ -58,6 +58,10 @@ func (p Point) Value(s Series) (float64, bool) {
 // points that fall in it (the sum, for errors) and NaN where none does.
 // It allocates nothing when dst has room for n values.
 func Columns(dst []float64, pts []Point, s Series, window time.Duration, now time.Time, n int) []float64 {
+	return columns(dst, pts, func(p Point) (float64, bool) { return p.Value(s) }, s == SeriesErrors, window, now, n)
+}
+
+func columns[P bucketed](dst []float64, pts []P, value func(P) (float64, bool), sum bool, window time.Duration, now time.Time, n int) []float64 {
 	if cap(dst) < n {
 		dst = make([]float64, n)
 	}
@@ -71,13 +75,13 @@ func Columns(dst []float64, pts []Point, s Series, window time.Duration, now tim
 	from := now.Add(-window).Unix()
 	span := float64(window / time.Second)
 	for _, p := range pts {
-		v, ok := p.Value(s)
+		v, ok := value(p)
 		if !ok {
 			continue
 		}
-		i := int(float64(p.Start-from) / span * float64(n))
+		i := int(float64(p.start()-from) / span * float64(n))
 		i = min(max(i, 0), n-1)
-		if s == SeriesErrors && !math.IsNaN(dst[i]) {
+		if sum && !math.IsNaN(dst[i]) {
 			v += dst[i]
 		}
 		dst[i] = v
@@ -87,8 +91,12 @@ func Columns(dst []float64, pts []Point, s Series, window time.Duration, now tim
 
 // Change is the first and the last known value of a series in pts.
 func Change(pts []Point, s Series) (first, last float64, ok bool) {
+	return change(pts, func(p Point) (float64, bool) { return p.Value(s) })
+}
+
+func change[P any](pts []P, value func(P) (float64, bool)) (first, last float64, ok bool) {
 	for _, p := range pts {
-		if v, has := p.Value(s); has {
+		if v, has := value(p); has {
 			if !ok {
 				first, ok = v, true
 			}

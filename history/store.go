@@ -80,6 +80,7 @@ type fileDoc struct {
 	Version int        `json:"version"`
 	Start   time.Time  `json:"start"`
 	Tiers   []fileTier `json:"tiers"`
+	Prices  []filePool `json:"prices,omitempty"`
 }
 
 const pointFields = 7 + 4
@@ -102,6 +103,7 @@ func Encode(w io.Writer, h *History) error {
 		}
 		doc.Tiers = append(doc.Tiers, ft)
 	}
+	doc.Prices = encodePrices(h)
 	return json.NewEncoder(w).Encode(doc)
 }
 
@@ -141,6 +143,7 @@ func Decode(r io.Reader) (*History, error) {
 			}
 		}
 	}
+	decodePrices(h, doc.Prices)
 	return h, nil
 }
 

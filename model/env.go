@@ -76,6 +76,7 @@ type env struct {
 	historyDir  string
 	historyPath string // historyDir's file of the profile
 	charts      ui.ChartStyle
+	trends      *trendShare // the Overview's history and window, for the pool pane's price chart
 
 	// trace is told every key the root takes and what it showed after it
 	// (trace.go); nil outside tests.
@@ -172,6 +173,7 @@ func newEnv(parent context.Context, client API, base, extra []Option) *env {
 		styles:        ui.DefaultStyles(),
 		keys:          ui.DefaultKeyMap(tabTitles()...),
 		notify:        NotifyBell,
+		trends:        &trendShare{},
 	}
 	for _, opts := range [][]Option{base, extra} {
 		for _, o := range opts {

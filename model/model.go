@@ -222,6 +222,7 @@ func (m Model) settle(msg fetchedMsg) (Model, tea.Cmd) {
 	if m.notes.first() == ui.NoticeRefreshing && len(msg.attempts) > 0 {
 		m.notes = notices{shown: m.notes.shown[1:]} // it was: an answer is in
 	}
+	m, c0 := m.recordPrices(msg)
 	var cmd tea.Cmd
 	if msg.feed == feedStats {
 		var accepted bool
@@ -237,7 +238,7 @@ func (m Model) settle(msg fetchedMsg) (Model, tea.Cmd) {
 	news.statsRead, news.failed, news.latency, news.at = msg.feed == feedStats, msg.err != nil, msg.latency, m.env.now()
 	m, c2 = m.broadcast(news)
 	m, c3 = m.observe(msg)
-	return m, tea.Batch(cmd, c2, c3)
+	return m, tea.Batch(c0, cmd, c2, c3)
 }
 
 // overviewNews is the stats and the health at the display clock's time.

@@ -129,11 +129,15 @@ func (t overviewTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 			return t, nil
 		}
 		t.hist = t.hist.loaded(msg)
+		t.env.trends.h = t.hist.h
 	case historySavedMsg:
 		if msg.session != t.env.session {
 			return t, nil
 		}
 		t.hist = t.hist.saved(msg)
+	case pricesSeenMsg:
+		t.hist, cmd = t.hist.add(t.env, msg.sample)
+		return t, cmd // the Overview draws no prices
 	case attentionMsg:
 		t.attn = msg.lines
 		t.sel = max(min(t.sel, len(t.lines())-1), 0)
@@ -159,8 +163,10 @@ func (t overviewTab) updateKey(msg tea.KeyMsg) (tab, tea.Cmd) {
 		t.sel = max(min(t.sel+1, len(t.lines())-1), 0)
 	case key.Matches(msg, k.Longer):
 		t.hist = t.hist.shift(1)
+		t.env.trends.window = t.hist.window
 	case key.Matches(msg, k.Shorter):
 		t.hist = t.hist.shift(-1)
+		t.env.trends.window = t.hist.window
 	case key.Matches(msg, k.Enter):
 		lines := t.lines()
 		if t.sel >= len(lines) {

@@ -105,6 +105,9 @@ func (t poolsTab) fetchDetail(id int64, gen uint64) tea.Cmd {
 func (t poolsTab) updateOther(msg tea.Msg) (_ poolsTab, _ tea.Cmd, redraw bool) {
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
+	case historyLoadedMsg, historySavedMsg, pricesSeenMsg:
+		// The price chart draws the Overview's history.
+		return t, nil, t.pane.open
 	case userChosenMsg:
 		if msg.ExternalID == t.user {
 			return t, nil, false
@@ -197,7 +200,7 @@ func (t poolsTab) paneLines(width int) []string {
 	if e := t.pane.detail.errText(t.env.host); e != "" {
 		note = e
 	}
-	lines := ui.PoolDetail(st, t.env.tools.explorers, p, isFull, note, item, width)
+	lines := ui.PoolDetail(st, t.env.tools.explorers, p, isFull, note, t.priceChart(p.ID, width), item, width)
 	if item != nil {
 		lines = append(lines, ui.UserPoolBars(st, t.env.charts, nd.items, item.ID, width)...)
 	}

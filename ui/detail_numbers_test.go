@@ -33,7 +33,7 @@ func TestDetailPanesRoundLargeAmountsAtNarrowWidth(t *testing.T) {
 		TokenValue:            "98765432109.99",
 		PoolVolumeTotals:      api.PoolVolumeTotals{TotalBought: "123456789012345", TotalBoughtFromStrategies: "1", TotalBoughtFromSwaps: "2", TotalSold: "0", TotalSoldFromStrategies: "0", TotalSoldFromSwaps: "0"},
 	}
-	pool := PoolDetail(st, Explorers{}, item.Pool, false, "loading", &item, width)
+	pool := PoolDetail(st, Explorers{}, item.Pool, false, "loading", nil, &item, width)
 	strat := StrategyDetail(st, Explorers{}, api.Strategy{ID: 1, Pool: api.PoolSummary{Symbol: "WETH", Decimals: 6}, BalanceUsed: "123456789012345678"}, false, "", width)
 	user := UserDetail(st, Explorers{}, api.User{ExternalUserID: "u"}, nil, []api.NativeBalance{{ChainID: 1, Balance: "77777777777.5", TotalClaimableNativeTokens: "1"}}, true, width)
 	cases := []struct {
@@ -58,7 +58,7 @@ func TestDetailPanesRoundLargeAmountsAtNarrowWidth(t *testing.T) {
 		}
 	}
 	// At a width where it fits, the amount is shown exactly, breakdown too.
-	wide := PoolDetail(st, Explorers{}, item.Pool, false, "loading", &item, 120)
+	wide := PoolDetail(st, Explorers{}, item.Pool, false, "loading", nil, &item, 120)
 	if got := lineOf(t, wide, "bought"); !strings.Contains(got, "123,456,789,012,345 (strategies 1, swaps 2)") {
 		t.Errorf("wide bought line %q is not exact", got)
 	}

@@ -50,13 +50,13 @@ func TestTransactionAndDepositLinesNeverCutANumber(t *testing.T) {
 	item := api.UserPoolItem{Pool: api.Pool{ID: 7, Symbol: "PEPE", Decimals: 18},
 		Deposits: []api.PoolDeposit{{ID: 3, UserBalance: "987654321000000000000000", LockedAmount: "5", Value: "7654321.5", CurrentClaimableValue: "12.5"}}}
 	exact := map[string]bool{}
-	for _, l := range append(StrategyDetail(st, Explorers{}, s, true, "", 200), PoolDetail(st, Explorers{}, item.Pool, true, "", &item, 200)...) {
+	for _, l := range append(StrategyDetail(st, Explorers{}, s, true, "", 200), PoolDetail(st, Explorers{}, item.Pool, true, "", nil, &item, 200)...) {
 		for _, n := range numberRun.FindAllString(ansi.Strip(l), -1) {
 			exact[sameValue(n)] = true
 		}
 	}
 	for width := 24; width <= 120; width++ {
-		lines := append(StrategyDetail(st, Explorers{}, s, true, "", width), PoolDetail(st, Explorers{}, item.Pool, true, "", &item, width)...)
+		lines := append(StrategyDetail(st, Explorers{}, s, true, "", width), PoolDetail(st, Explorers{}, item.Pool, true, "", nil, &item, width)...)
 		for _, l := range lines {
 			plain := ansi.Strip(l)
 			if !strings.HasPrefix(plain, "2024-05-01") && !strings.HasPrefix(plain, "#3") {

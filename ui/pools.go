@@ -105,9 +105,10 @@ func RollupLine(st Styles, r Rollups, width int) string {
 
 // PoolDetail draws the pool pane for a sanitised pool. full says the pool is
 // GET /pools/{id}'s answer (with the price); otherwise note says why the
-// price is missing (loading, or the error). item is the chosen user's pool,
-// nil without a chosen user. The token address links to the explorer.
-func PoolDetail(st Styles, x Explorers, p api.Pool, full bool, note string, item *api.UserPoolItem, width int) []string {
+// price is missing (loading, or the error). price is drawn under the price
+// (PoolPriceChart's lines, or none). item is the chosen user's pool, nil
+// without a chosen user. The token address links to the explorer.
+func PoolDetail(st Styles, x Explorers, p api.Pool, full bool, note string, price []string, item *api.UserPoolItem, width int) []string {
 	title := "Pool " + Int(p.ID)
 	if p.Symbol != "" {
 		title += " · " + p.Symbol
@@ -124,6 +125,7 @@ func PoolDetail(st Styles, x Explorers, p api.Pool, full bool, note string, item
 	} else {
 		lines = append(lines, KVTone(st, "price", note, ToneMuted, width))
 	}
+	lines = append(lines, price...)
 	if item == nil {
 		return lines
 	}

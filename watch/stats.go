@@ -11,8 +11,9 @@ type Sample struct {
 	Time    time.Time
 	Counts  map[string]int // strategies per status, as the interface counted them
 	Users   int
-	Latency time.Duration // mean latency of the interval's reads
-	Failed  bool          // a read of the interval failed
+	Latency time.Duration     // mean latency of the interval's reads
+	Failed  bool              // a read of the interval failed
+	Prices  map[int64]float64 // pools' token prices in USD by pool id, as the interval's reads saw them
 }
 
 // Stats is the engine's state and its reads so far. It is a copy: reading

@@ -62,9 +62,9 @@ func TestHostileProgramEveryScreen(t *testing.T) {
 			r.step("tab 3 pools", "3")
 			r.ready("[3 Pools]", "SYMBOL")
 			r.step("tab 3 pool detail", "down", "enter")
-			r.ready("price")
+			r.ready("price", "Price · last 1h")
 			r.step("tab 3 pool detail, next row", "down")
-			r.ready("price")
+			r.ready("price", "Price · last 1h")
 
 			r.step("tab 4 users", "esc", "4")
 			r.ready("[4 Users]", "24 users")

@@ -1,0 +1,151 @@
+package history
+
+import (
+	"bytes"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestPricesPerPoolOverTheWindow(t *testing.T) {
+	h := New()
+	for i := 0; i < 360; i++ {
+		at := t0.Add(time.Duration(i) * 10 * time.Second)
+		h.Add(Sample{Time: at, Users: -1, Prices: map[int64]float64{7: 100 + float64(i), 8: 2}})
+	}
+	now := t0.Add(3590 * time.Second)
+	if got := h.Points(nil, time.Hour, now); len(got) != 0 {
+		t.Errorf("price-only samples made %d points of the counts (reads that never happened)", len(got))
+	}
+	if !h.Start().IsZero() {
+		t.Errorf("price-only samples set the counts' start: %v", h.Start())
+	}
+	pts := h.PricePoints(nil, 7, time.Hour, now)
+	if len(pts) != 360 {
+		t.Fatalf("%d price points of pool 7, want 360", len(pts))
+	}
+	first, last, ok := PriceChange(pts)
+	if !ok || first != 100 || last != 459 {
+		t.Errorf("PriceChange = %v, %v, %v; want 100, 459", first, last, ok)
+	}
+	col := PriceColumns(nil, pts, time.Hour, now, 60)
+	if col[59] != 459 || !(col[30] > col[29]) {
+		t.Errorf("columns: last %v, a rising price not rising at 30: %v", col[59], col[28:32])
+	}
+	if !h.PriceStart(7).Equal(t0) {
+		t.Errorf("PriceStart = %v, want %v", h.PriceStart(7), t0)
+	}
+	if n := len(h.PricePoints(nil, 9, time.Hour, now)); n != 0 || !h.PriceStart(9).IsZero() {
+		t.Errorf("a pool never priced has %d points", n)
+	}
+	day := h.PricePoints(nil, 7, 24*time.Hour, now)
+	if len(day) != 60 || day[len(day)-1].Price != 459 {
+		t.Errorf("1 min tier: %d points, last %v", len(day), day[len(day)-1])
+	}
+	for _, bad := range []float64{math.NaN(), math.Inf(1), -1} {
+		h.AddPrice(now.Add(time.Minute), 7, bad)
+	}
+	if _, last, _ := PriceChange(h.PricePoints(nil, 7, time.Hour, now.Add(time.Minute))); last != 459 {
+		t.Errorf("a price that is not one was kept: %v", last)
+	}
+}
+
+// At most MaxPools pools are kept; a new one pushes out the pool seen
+// least recently, never one seen after it.
+func TestPricesKeepAtMostMaxPools(t *testing.T) {
+	h := New()
+	for p := int64(1); p <= MaxPools; p++ {
+		h.AddPrice(t0.Add(time.Duration(p)*time.Second), p, float64(p))
+	}
+	h.AddPrice(t0.Add(time.Hour), 1, 1.5) // pool 1 seen again: pool 2 is now the least recent
+	h.AddPrice(t0.Add(time.Hour+time.Second), 1000, 9)
+	if len(h.prices) != MaxPools {
+		t.Fatalf("%d pools kept, want %d", len(h.prices), MaxPools)
+	}
+	if h.prices[2] != nil || h.prices[1] == nil || h.prices[1000] == nil {
+		t.Errorf("pool 2 (least recent) should have given way to 1000; 1 stays")
+	}
+	h.AddPrice(t0, 2000, 1) // older than every pool kept: it pushes none out
+	if h.prices[2000] != nil || h.prices[3] == nil {
+		t.Error("a late price of a new pool pushed out a pool seen after it")
+	}
+}
+
+func TestPricesSurviveARestartWithSevenDigits(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName("p"))
+	h := New()
+	h.AddPrice(t0, 5, 1234.56789123)
+	h.AddPrice(t0.Add(10*time.Second), 5, 0.0000123456789)
+	h.AddPrice(t0.Add(10*time.Second), 6, 3)
+	var buf bytes.Buffer
+	if err := Encode(&buf, h); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "1234.568") || strings.Contains(buf.String(), "1234.5678") {
+		t.Errorf("prices are not written with 7 significant digits: %s", buf.String())
+	}
+	if err := Save(path, h); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pts := got.PricePoints(nil, 5, time.Hour, t0.Add(time.Minute))
+	if len(pts) != 2 || pts[0].Price != 1234.568 || pts[1].Price != 0.00001234568 {
+		t.Errorf("after a restart pool 5: %+v", pts)
+	}
+	if !got.PriceStart(5).Equal(t0) || len(got.PricePoints(nil, 6, time.Hour, t0.Add(time.Minute))) != 1 {
+		t.Errorf("after a restart: start %v, pool 6 %v", got.PriceStart(5), got.PricePoints(nil, 6, time.Hour, t0.Add(time.Minute)))
+	}
+}
+
+// A file with more pools than kept, points out of order and prices that
+// are not prices loads bounded.
+func TestDecodePricesStaysBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"version":1,"start":"2026-11-25T09:12:00Z","tiers":[],"prices":[`)
+	for p := 1; p <= MaxPools+10; p++ {
+		if p > 1 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"pool":` + itoa(int64(p)) + `,"first":1700000000,"tiers":[{"step":10,"points":[[1700000000,1],[1699999990,2],[1700000010,-3],[1700000020,4]]}]}`)
+	}
+	b.WriteString(`]}`)
+	h, err := Decode(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.prices) != MaxPools {
+		t.Errorf("%d pools loaded, want at most %d", len(h.prices), MaxPools)
+	}
+	pts := h.PricePoints(nil, 1, time.Hour, time.Unix(1700000020, 0))
+	if len(pts) != 2 || pts[0].Price != 1 || pts[1].Price != 4 {
+		t.Errorf("pool 1's points: %+v, want 1 then 4 (out of order and negative dropped)", pts)
+	}
+}
+
+// Two writers' prices of one pool merge in the file like their counts.
+func TestTwoWritersKeepEachOthersPrices(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName("p"))
+	a, _ := Open(path)
+	b, _ := Open(path)
+	a.Add(Sample{Time: t0, Users: -1, Prices: map[int64]float64{5: 10}})
+	b.Add(Sample{Time: t0.Add(10 * time.Second), Users: -1, Prices: map[int64]float64{5: 11, 6: 1}})
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Close(); err != nil {
+		t.Fatal(err)
+	}
+	h, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, last, _ := PriceChange(h.PricePoints(nil, 5, time.Hour, t0.Add(time.Minute)))
+	if first != 10 || last != 11 || len(h.PricePoints(nil, 6, time.Hour, t0.Add(time.Minute))) != 1 {
+		t.Errorf("pool 5 from %v to %v; pool 6 %v", first, last, h.PricePoints(nil, 6, time.Hour, t0.Add(time.Minute)))
+	}
+}
