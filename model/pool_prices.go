@@ -98,13 +98,3 @@ func (t poolsTab) priceChart(pool int64, width int) []string {
 	}
 	return ui.PoolPriceChart(t.env.styles, d, width, now)
 }
-
-// priceHistoryChanged says a message changed what the price chart draws:
-// the history was read, merged with the file, or given prices.
-func priceHistoryChanged(msg tea.Msg) bool {
-	switch msg.(type) {
-	case historyLoadedMsg, historySavedMsg, pricesSeenMsg:
-		return true
-	}
-	return false
-}
