@@ -2,13 +2,18 @@ package model
 
 import (
 	"context"
+	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/api/sandbox"
+	"github.com/stratop/stratop/internal/testkit"
 )
 
 // oldestActive is the sandbox's oldest active strategy: far from the first
@@ -86,3 +91,94 @@ func TestProgramIntegrationActivityPacesTheEngineWithFocus(t *testing.T) {
 // budget, so that a test polling every few milliseconds sees it work at
 // the same pace.
 func withEngineBudget(n int) Option { return func(e *env) { e.engineBudget = n } }
+
+// flakyList fails every list read while down is set: an interface that
+// stops answering and comes back.
+type flakyList struct {
+	hostClient
+	down  atomic.Bool
+	reads atomic.Int64
+}
+
+var errDown = errors.New("connection refused")
+
+func (f *flakyList) ListStrategies(ctx context.Context, q api.StrategyFilter) (*api.StrategiesPage, error) {
+	f.reads.Add(1)
+	if f.down.Load() {
+		return nil, errDown
+	}
+	return f.hostClient.ListStrategies(ctx, q)
+}
+
+func TestProgramIntegrationActivityTellsALostConnectionAndGoesOn(t *testing.T) {
+	flaky := &flakyList{hostClient: hostClient{Client: func() *api.Client { _, c := testSandbox(t); return c }(), host: "sandbox.test"}}
+	a := startAppWith(t, nil, func(sandboxClient) API { return flaky }, 120, 40, WithIntegrationActivity(true), withEngineBudget(60000))
+	a.keys("5")
+	a.waitReady("Activity")
+	// Wait for the engine's reads, then take the interface away.
+	testkit.WaitFor(t, 10*time.Second, "the engine's reads", a.frame, func(string) bool { return flaky.reads.Load() > 10 })
+	flaky.down.Store(true)
+	a.waitFor("the lost connection", func(v string) bool {
+		return strings.Contains(lineWith(v, "connection"), "lost: ")
+	})
+	flaky.down.Store(false)
+	a.waitFor("the restored connection", func(v string) bool { return strings.Contains(v, "restored") })
+	if n := strings.Count(a.frame(), "lost: "); n != 1 {
+		t.Fatalf("the loss shows %d times, want once:\n%s", n, a.frame())
+	}
+}
+
+// A profile switch stops the old profile's engine and starts the new
+// one's: a change behind the back of the new integration is told, the old
+// integration is no longer read.
+func TestProgramIntegrationActivityFollowsAProfileSwitch(t *testing.T) {
+	_, ca := testSandbox(t)
+	alpha := &flakyList{hostClient: hostClient{ca, "alpha.test"}}
+	sbB, cb := testSandbox(t, sandbox.WithSeed(5))
+	beta := &flakyList{hostClient: hostClient{cb, "beta.test"}}
+	engine := []Option{WithIntegrationActivity(true), withEngineBudget(60000)}
+	profiles := fakeProfiles{
+		list:    []ProfileChoice{{Name: "alpha"}, {Name: "beta"}},
+		clients: map[string]API{"alpha": alpha, "beta": beta},
+	}
+	m := New(t.Context(), alpha, append([]Option{WithProfile("alpha"), WithProfiles(profiles),
+		WithInterval(30 * time.Millisecond), WithClock(func() time.Time { return t0 })}, engine...)...)
+	pr := testkit.NewProbe(m.Tea())
+	tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(120, 40))
+	t.Cleanup(func() { _ = tm.Quit() })
+	tm.Send(testkit.Runes("3")) // the Pools tab: no strategy shown
+	testkit.WaitFor(t, 10*time.Second, "alpha's engine", pr.Frame, func(string) bool { return alpha.reads.Load() > 10 })
+
+	tm.Send(testkit.Runes("P"))
+	testkit.WaitFor(t, 10*time.Second, "the switcher", pr.Frame, func(v string) bool { return strings.Contains(v, "Switch profile") })
+	tm.Send(testkit.Key("down"))
+	tm.Send(testkit.Key("enter"))
+	testkit.WaitFor(t, 10*time.Second, "beta's engine", pr.Frame, func(v string) bool {
+		return strings.Contains(lineWith(v, "stratop"), "beta.test") && beta.reads.Load() > 10
+	})
+	// Beta's first full read is done once its reads go on; then a change.
+	from := beta.reads.Load()
+	testkit.WaitFor(t, 10*time.Second, "more of beta's reads", pr.Frame, func(string) bool { return beta.reads.Load() > from+10 })
+	target := oldestActiveOf(t, cb)
+	if !sbB.SetStrategyStatus(target.ID, api.StatusPaused) {
+		t.Fatalf("cannot pause %d", target.ID)
+	}
+	tm.Send(testkit.Runes("5"))
+	testkit.WaitFor(t, 10*time.Second, "beta's change", pr.Frame, func(v string) bool {
+		row := lineWith(v, "active -> paused")
+		return strings.Contains(row, " "+itoa(target.ID)+" ") && strings.Contains(row, "status")
+	})
+	// Alpha is read no more: its engine stopped with its profile.
+	stopped := alpha.reads.Load()
+	from = beta.reads.Load()
+	testkit.WaitFor(t, 10*time.Second, "20 more of beta's reads", pr.Frame, func(string) bool { return beta.reads.Load() > from+20 })
+	if n := alpha.reads.Load() - stopped; n > 0 {
+		t.Fatalf("alpha was read %d more times after the switch", n)
+	}
+}
+
+// oldestActiveOf is the oldest active strategy of the client's integration.
+func oldestActiveOf(t *testing.T, c *api.Client) api.Strategy {
+	t.Helper()
+	return (&app{t: t, c: c}).oldestActive()
+}
