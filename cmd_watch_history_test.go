@@ -66,6 +66,9 @@ func TestWatchKeepsTheProfilesHistory(t *testing.T) {
 	if reads < 2 {
 		t.Errorf("%d reads kept, want the watcher's samples (one per cycle)", reads)
 	}
+	if _, price, ok := history.PriceChange(h.PricePoints(nil, active.Pool.ID, time.Hour, time.Now())); !ok || price <= 0 {
+		t.Errorf("the price of pool %d, which the watcher's pages carry, is not kept: %v, %v", active.Pool.ID, price, ok)
+	}
 	if first, _, ok := history.Change(h.Points(nil, time.Hour, time.Now()), history.SeriesActive); !ok || first != 999 {
 		t.Errorf("the earlier writer's sample is gone: first active %v, %v", first, ok)
 	}

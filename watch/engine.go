@@ -107,6 +107,7 @@ type cycleFigures struct {
 	reads   int
 	failed  bool
 	latency time.Duration
+	prices  map[int64]float64 // pools' prices the cycle's reads carried
 }
 
 // New builds an engine over client. It reads nothing until Run.

@@ -167,6 +167,7 @@ func (d *differ) seen(st *api.Strategy) {
 	if st == nil || st.ID <= 0 {
 		return
 	}
+	d.e.notePrice(st.Pool.ID, st.Pool.TokenPrice)
 	if st.Status == api.StatusArchived {
 		d.gone(st.ID, string(api.StatusArchived))
 		return

@@ -94,7 +94,7 @@ func (e *Engine) updateStats(now time.Time) {
 // sample is the cycle's figures for OnSample.
 func (e *Engine) sample(now time.Time) Sample {
 	st := e.Stats()
-	sm := Sample{Time: now, Counts: st.ByStatus, Users: st.Users, Failed: e.cyc.failed}
+	sm := Sample{Time: now, Counts: st.ByStatus, Users: st.Users, Failed: e.cyc.failed, Prices: e.cyc.prices}
 	if e.cyc.reads > 0 {
 		sm.Latency = e.cyc.latency / time.Duration(e.cyc.reads)
 	}
