@@ -57,6 +57,7 @@ func newWatchCmd() *cobra.Command {
 			"JSON lines when stdout is not a terminal, a table on a terminal. The state is kept per profile\n" +
 			"and scope under $XDG_STATE_HOME/stratop/watch, so a restart reports what changed while it was\n" +
 			"down; an event seen again carries the same id. It only reads. SIGINT or SIGTERM stop it cleanly.\n" +
+			"--watched follows the items as they are added and removed (watches.json, checked each interval).\n" +
 			"The event schema is watch/event.schema.json.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runWatch(cmd, f) },
@@ -66,7 +67,7 @@ func newWatchCmd() *cobra.Command {
 	fl.BoolVar(&f.integration, "integration", false, "watch every strategy of the integration (the default)")
 	fl.StringSliceVar(&f.users, "user", nil, "watch this user's strategies (repeatable)")
 	fl.Int64SliceVar(&f.strategies, "strategy", nil, "watch this strategy (repeatable)")
-	fl.BoolVar(&f.watched, "watched", false, "watch the profile's watched strategies and users")
+	fl.BoolVar(&f.watched, "watched", false, "watch the profile's watched strategies and users, as they change")
 	fl.StringVarP(&f.output, "output", "o", "", "output: jsonl or table (default: jsonl unless stdout is a terminal)")
 	cli.DurationVar(fl, &f.interval, "interval", watch.DefaultInterval, "time between reads")
 	fl.StringVar(&f.budget, "budget", strconv.Itoa(watch.DefaultBudget)+"/min", "requests at most, e.g. 300/min, 5/s")
@@ -170,6 +171,12 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 	if err != nil {
 		return &exitCodeError{code: cli.ExitUsage, err: errors.New("stratop: " + err.Error())}
 	}
+	var follow func() (watch.Scope, bool)
+	if f.watched {
+		follow = newWatchedFile(stateDir, target.Profile, func(format string, args ...any) {
+			fmt.Fprintf(cmd.ErrOrStderr(), "watch: "+format+"\n", args...)
+		}).next
+	}
 	sc, err := f.scope(stateDir, target.Profile)
 	if err != nil {
 		return &exitCodeError{code: cli.ExitUsage, err: err}
@@ -193,7 +200,7 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 	eng = watch.New(c, watch.Options{
 		Profile: target.Profile, Host: c.Host(), Scope: sc,
 		Interval: f.interval, Budget: budget, Heartbeat: f.heartbeat,
-		StateDir: stateDir, FromNow: f.fromNow, Meter: meter, AuditPath: auditPath,
+		StateDir: stateDir, FromNow: f.fromNow, Meter: meter, AuditPath: auditPath, Follow: follow,
 		Emit: func(ev watch.Event) {
 			if !w.write(ev) {
 				// Whoever read the events is gone (a closed pipe, a full

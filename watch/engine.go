@@ -53,6 +53,14 @@ type Options struct {
 	// is reported.
 	FromNow bool
 
+	// Follow, for a members scope, is asked before each interval whether
+	// the members changed; when it returns true its scope (of the same
+	// kind) replaces the current one: a strategy or user added is read, its
+	// first read the starting point and not a change; one removed is
+	// forgotten, without an event. It runs on the engine's goroutine and
+	// should be cheap when nothing changed.
+	Follow func() (Scope, bool)
+
 	// Emit receives every event, in order, on the engine's goroutine.
 	// A cycle's events are saved with the cursor before the first is
 	// emitted, so an event is never lost to a crash; after one it may
@@ -100,6 +108,7 @@ type Engine struct {
 	sweeps    int            // full sweeps done since Run started
 	cycles    int            // cycles of the whole integration since Run started
 	index     heldIndex      // held ids per status, for searches and probes
+	fitted    *state         // the state whose rows fit the scope's members
 }
 
 // cycleFigures are one cycle's reads, for its sample.

@@ -8,8 +8,11 @@ import (
 // membersCycle reads the strategies and users of a users, strategies or
 // watched scope in full each interval (as far as the budget goes; what is
 // left waits for the next interval, in turn). A strategy held for a user
-// and no longer listed is read by id.
+// and no longer listed is read by id. A member read for the first time
+// (the first interval, or one the scope gained since) is its starting
+// point, not a change.
 func (e *Engine) membersCycle(ctx context.Context, d *differ) error {
+	e.follow()
 	s := e.st
 	sc := e.opts.Scope
 	d.silent = !s.baselined
@@ -19,15 +22,9 @@ func (e *Engine) membersCycle(ctx context.Context, d *differ) error {
 			complete = false
 			break
 		}
-		st, gone, err := e.byID(ctx, id)
-		if err != nil {
+		if err := e.readMember(ctx, d, id); err != nil {
 			return err
 		}
-		if gone {
-			d.gone(id, "")
-			continue
-		}
-		d.seen(st)
 	}
 	for _, u := range sc.Users {
 		done, err := e.readUser(ctx, d, u)
@@ -43,6 +40,78 @@ func (e *Engine) membersCycle(ctx context.Context, d *differ) error {
 		s.baselined, s.hasMaxID, s.dirty = true, true, true
 	}
 	return nil
+}
+
+// readMember reads one strategy of the scope by id.
+func (e *Engine) readMember(ctx context.Context, d *differ, id int64) error {
+	st, gone, err := e.byID(ctx, id)
+	if err != nil {
+		return err
+	}
+	silent := d.silent
+	defer func() { d.silent = silent }()
+	if _, known := e.st.rows[id]; !known {
+		d.silent = true
+	}
+	if gone {
+		d.gone(id, "")
+		return nil
+	}
+	d.seen(st)
+	return nil
+}
+
+// follow takes the scope's members from Options.Follow when they changed,
+// and fits what is held to them: once per state, and after each change.
+func (e *Engine) follow() {
+	if e.opts.Follow != nil {
+		if sc, ok := e.opts.Follow(); ok && sc.Kind == e.opts.Scope.Kind {
+			e.opts.Scope, e.fitted = sc, nil
+		}
+	}
+	if e.fitted != e.st {
+		e.fitMembers()
+		e.fitted = e.st
+	}
+}
+
+// fitMembers forgets, without an event, the strategies the scope no longer
+// covers (neither watched by id nor of a watched user) and the users it no
+// longer has: they are not watched any more, not gone.
+func (e *Engine) fitMembers() {
+	s, sc := e.st, e.opts.Scope
+	ids := make(map[int64]bool, len(sc.Strategies))
+	for _, id := range sc.Strategies {
+		ids[id] = true
+	}
+	users := map[uint32]bool{}
+	for _, u := range sc.Users {
+		if i, ok := s.strIdx[u]; ok {
+			users[i] = true
+		}
+	}
+	covered := func(id int64) bool {
+		r, ok := s.rows[id]
+		return ids[id] || (ok && users[r.user])
+	}
+	e.confirm = slices.DeleteFunc(e.confirm, func(id int64) bool {
+		if covered(id) {
+			return false
+		}
+		delete(e.pending, id)
+		return true
+	})
+	for id := range s.rows {
+		if !covered(id) {
+			s.drop(id)
+		}
+	}
+	for u := range s.userDone {
+		if !slices.Contains(sc.Users, u) {
+			delete(s.userDone, u)
+			s.dirty = true
+		}
+	}
 }
 
 // readUser reads one user's strategies whole; false when the budget did

@@ -66,9 +66,11 @@ func (s Scope) Validate() error {
 
 // key names the scope in the cursor's file name: the kind and, for a list
 // of members, a hash of them in order, so the same members share a cursor
-// whatever order they were given in.
+// whatever order they were given in. The watched items change while a
+// watch runs and between runs, so they have one cursor per profile, fitted
+// to the members at each start and change (Options.Follow).
 func (s Scope) key() string {
-	if s.Kind == ScopeIntegration {
+	if s.Kind == ScopeIntegration || s.Kind == ScopeWatched {
 		return string(s.Kind)
 	}
 	users := slices.Clone(s.Users)
