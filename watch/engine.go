@@ -108,7 +108,7 @@ type Engine struct {
 	sweeps    int            // full sweeps done since Run started
 	cycles    int            // cycles of the whole integration since Run started
 	index     heldIndex      // held ids per status, for searches and probes
-	fitted    *state         // the state whose rows fit the scope's members
+	members   memberRing     // where the members' reads go on from
 }
 
 // cycleFigures are one cycle's reads, for its sample.

@@ -6,40 +6,47 @@ import (
 )
 
 // membersCycle reads the strategies and users of a users, strategies or
-// watched scope in full each interval (as far as the budget goes; what is
-// left waits for the next interval, in turn). A strategy held for a user
-// and no longer listed is read by id. A member read for the first time
-// (the first interval, or one the scope gained since) is its starting
-// point, not a change.
+// watched scope in full each interval, as far as the budget goes: what is
+// left waits for the next interval, which goes on from there, so that every
+// member is read in turn. A strategy held for a user and no longer listed
+// is read by id. A member read for the first time (in the first lap, or
+// one the scope gained since) is its starting point, not a change.
 func (e *Engine) membersCycle(ctx context.Context, d *differ) error {
 	e.follow()
-	s := e.st
-	sc := e.opts.Scope
+	s, sc, ring := e.st, e.opts.Scope, &e.members
 	d.silent = !s.baselined
-	complete := true
-	for _, id := range sc.Strategies {
+	n := len(sc.Strategies) + len(sc.Users)
+	for range n {
 		if !e.reqs.has(1) {
-			complete = false
 			break
 		}
-		if err := e.readMember(ctx, d, id); err != nil {
-			return err
+		i := ring.next % n
+		if i < len(sc.Strategies) {
+			if err := e.readMember(ctx, d, sc.Strategies[i]); err != nil {
+				return err
+			}
+		} else {
+			done, err := e.readUser(ctx, d, sc.Users[i-len(sc.Strategies)])
+			if err != nil || !done {
+				return err
+			}
 		}
-	}
-	for _, u := range sc.Users {
-		done, err := e.readUser(ctx, d, u)
-		if err != nil {
-			return err
-		}
-		complete = complete && done
+		ring.next, ring.read = (i+1)%n, ring.read+1
 	}
 	if err := e.confirmCycle(ctx, d); err != nil {
 		return err
 	}
-	if complete && !s.baselined {
+	if ring.read >= n && !s.baselined {
 		s.baselined, s.hasMaxID, s.dirty = true, true, true
 	}
 	return nil
+}
+
+// memberRing is where the members' reads go on from.
+type memberRing struct {
+	fitted *state // the state whose rows fit the scope's members
+	next   int    // the member to read first in the next interval
+	read   int    // members read since the scope was fitted
 }
 
 // readMember reads one strategy of the scope by id.
@@ -66,12 +73,12 @@ func (e *Engine) readMember(ctx context.Context, d *differ, id int64) error {
 func (e *Engine) follow() {
 	if e.opts.Follow != nil {
 		if sc, ok := e.opts.Follow(); ok && sc.Kind == e.opts.Scope.Kind {
-			e.opts.Scope, e.fitted = sc, nil
+			e.opts.Scope, e.members.fitted = sc, nil
 		}
 	}
-	if e.fitted != e.st {
+	if e.members.fitted != e.st {
 		e.fitMembers()
-		e.fitted = e.st
+		e.members = memberRing{fitted: e.st}
 	}
 }
 
