@@ -88,7 +88,7 @@ func (e *Engine) readTotals(ctx context.Context) (map[string]int, []probe, error
 		totals[string(st)] = p.TotalCount
 		switch {
 		case at >= 0:
-			probes = append(probes, probeOf(st, at, p))
+			probes = append(probes, e.probeOf(st, at, p))
 		case len(p.Strategies) > 0:
 			newest = max(newest, p.Strategies[0].ID)
 		}

@@ -39,10 +39,11 @@ type probe struct {
 	status api.Status
 	at     int
 	row    *api.Strategy // nil: the list ends before at
+	gen    uint64        // the state's gen when it was read
 }
 
-func probeOf(st api.Status, at int, p *api.StrategiesPage) probe {
-	pr := probe{status: st, at: at}
+func (e *Engine) probeOf(st api.Status, at int, p *api.StrategiesPage) probe {
+	pr := probe{status: st, at: at, gen: e.st.gen}
 	if len(p.Strategies) > 0 {
 		r := p.Strategies[0]
 		pr.row = &r
@@ -84,7 +85,7 @@ func (e *Engine) probeCycle(ctx context.Context, d *differ, totals map[string]in
 				return err
 			}
 			totals[string(st)] = pg.TotalCount
-			if err := e.check(ctx, d, totals, probeOf(st, at, pg)); err != nil {
+			if err := e.check(ctx, d, totals, e.probeOf(st, at, pg)); err != nil {
 				return err
 			}
 		}
@@ -97,10 +98,13 @@ func (e *Engine) probeCycle(ctx context.Context, d *differ, totals map[string]in
 // status (it moved in); otherwise a search between the list's start and
 // the probe settles the first strategy where they part, and the drill what
 // that leaves differing. A list that ends early is the totals' business.
+// A probe read before something else was settled is left alone: held and
+// the list may differ only because the list moved on, and the row itself
+// may be older than what is held (settling it would report a change back).
 func (e *Engine) check(ctx context.Context, d *differ, totals map[string]int, p probe) error {
 	status := string(p.status)
 	held := e.heldIDs(status)
-	if p.row == nil || p.at >= len(held) || p.row.ID == held[p.at] {
+	if p.gen != e.st.gen || p.row == nil || p.at >= len(held) || p.row.ID == held[p.at] {
 		return nil
 	}
 	if r, ok := e.st.rows[p.row.ID]; !ok || e.st.str(r.status) != status {
