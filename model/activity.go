@@ -27,7 +27,7 @@ type actionSeen struct {
 
 type activityTab struct {
 	base
-	diff *watch.Shown // mutated in place: only this tab's Update touches it
+	diff *watch.Shown // mutated in place: only this tab's Update touches it; nil with an engine
 	feed *ring        // mutated in place, likewise
 
 	watched source[*watchData]
@@ -66,7 +66,6 @@ type activityTab struct {
 func newActivityTab(e *env) activityTab {
 	t := activityTab{
 		base:     base{env: e},
-		diff:     watch.NewShown(),
 		feed:     newRing(maxActivity),
 		watched:  newSource[*watchData](feedWatchStrategies),
 		users:    newSource[*usersWatchData](feedWatchUsers),
@@ -79,6 +78,9 @@ func newActivityTab(e *env) activityTab {
 		tbl:      newTable(&e.styles, ui.ActivityColumns()),
 		input:    newLineInput(maxFilterRunes, nil),
 		notice:   e.watchErr,
+	}
+	if e.engine == nil {
+		t.diff = watch.NewShown() // else the engine decides (activity_engine.go)
 	}
 	return t
 }
