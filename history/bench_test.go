@@ -2,6 +2,7 @@ package history
 
 import (
 	"io"
+	"path/filepath"
 	"runtime"
 	"testing"
 	"time"
@@ -48,3 +49,42 @@ type countWriter int
 func (c *countWriter) Write(p []byte) (int, error) { *c += countWriter(len(p)); return len(p), nil }
 
 var _ io.Writer = (*countWriter)(nil)
+
+// BenchmarkSaveSamplesWeek is one writer's write of a minute of samples
+// into a file holding a full week with the most pools' prices: alone (the
+// file is still the one it wrote last) and shared (another writer wrote
+// since, so the file is read and decoded under the lock first).
+func BenchmarkSaveSamplesWeek(b *testing.B) {
+	for _, shared := range []bool{false, true} {
+		name := "alone"
+		if shared {
+			name = "shared"
+		}
+		b.Run(name, func(b *testing.B) {
+			path := filepath.Join(b.TempDir(), FileName("p"))
+			h := New()
+			end := weekWithPrices(h)
+			if err := Save(path, h); err != nil {
+				b.Fatal(err)
+			}
+			h, _ = Load(path)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				minute := make([]Sample, 12)
+				for j := range minute {
+					minute[j] = sample(end.Add(time.Duration(i*12+j)*5*time.Second), 7, 1, time.Millisecond)
+					h.Add(minute[j])
+				}
+				if shared {
+					h.stamp = nil
+				}
+				merged, err := SaveSamples(path, minute, h)
+				if err != nil {
+					b.Fatal(err)
+				}
+				h.Replace(merged)
+			}
+		})
+	}
+}

@@ -7,6 +7,7 @@ package history
 
 import (
 	"math"
+	"os"
 	"time"
 )
 
@@ -84,6 +85,9 @@ type History struct {
 	start   time.Time // first sample ever kept
 	tiers   []*ring[Point]
 	prices  map[int64]*poolPrices // nil until a price comes
+	// stamp is the file as this history last read or wrote it, nil when
+	// unknown: see SaveSamples.
+	stamp os.FileInfo
 	dirty   bool
 	version uint64 // counts Add calls, so a reader can tell nothing changed
 }
@@ -187,14 +191,14 @@ func pointsIn[P bucketed](dst []P, r *ring[P], window time.Duration, now time.Ti
 // and counts as a change, so a reader caching by Version redraws. The
 // caller keeps h, so whoever reads through it sees the new content.
 func (h *History) Replace(from *History) {
-	h.start, h.tiers, h.prices = from.start, from.tiers, from.prices
+	h.start, h.tiers, h.prices, h.stamp = from.start, from.tiers, from.prices, from.stamp
 	h.dirty = from.dirty
 	h.version++
 }
 
 // Clone returns a deep copy, for a writer on another goroutine.
 func (h *History) Clone() *History {
-	c := &History{start: h.start, dirty: h.dirty}
+	c := &History{start: h.start, dirty: h.dirty, stamp: h.stamp}
 	for _, r := range h.tiers {
 		c.tiers = append(c.tiers, r.clone())
 	}

@@ -5,9 +5,8 @@ package history
 // fewer), so a week of MaxPools pools stays a few megabytes.
 
 import (
-	"encoding/json"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 )
 
@@ -19,60 +18,66 @@ type filePool struct {
 
 type filePriceTier struct {
 	Step   int64        `json:"step"`
-	Points pricePairs   `json:"points"`
-	pts    []PricePoint // what Points encodes, when writing
+	Points [][2]float64 `json:"points"`
 }
 
-// pricePairs are a tier's points: decoded from [[start, price], ...] and
-// encoded from the tier's points with 7 significant digits.
-type pricePairs [][2]float64
-
-// encodePrices lists the pools in id order, so a file is the same for the
-// same history.
-func encodePrices(h *History) []filePool {
+// appendPrices appends the pools' prices as the file's "prices" array, in
+// pool id order so a file is the same for the same history. It is written
+// by hand: encoding/json would check and compact the whole array again,
+// which took most of a week's write.
+func appendPrices(b []byte, h *History) []byte {
 	ids := make([]int64, 0, len(h.prices))
 	for id := range h.prices {
 		ids = append(ids, id)
 	}
-	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
-	out := make([]filePool, 0, len(ids))
-	for _, id := range ids {
-		pp := h.prices[id]
-		fp := filePool{Pool: id, First: pp.first}
+	slices.Sort(ids)
+	n := 0
+	for _, pp := range h.prices {
 		for _, r := range pp.tiers {
-			ft := filePriceTier{Step: r.step, pts: make([]PricePoint, 0, r.len())}
-			for i := 0; i < r.len(); i++ {
-				if p := r.at(i); !math.IsNaN(p.Price) {
-					ft.pts = append(ft.pts, *p)
-				}
-			}
-			fp.Tiers = append(fp.Tiers, ft)
+			n += r.len()
 		}
-		out = append(out, fp)
 	}
-	return out
-}
-
-// MarshalJSON writes the tier with its points as short pairs.
-func (ft filePriceTier) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, 32+len(ft.pts)*24)
-	b = append(b, `{"step":`...)
-	b = strconv.AppendInt(b, ft.Step, 10)
-	b = append(b, `,"points":[`...)
-	for i, p := range ft.pts {
-		if i > 0 {
+	b = slices.Grow(b, n*24+len(ids)*128) // [start,price] is about 24 bytes
+	b = append(b, '[')
+	for n, id := range ids {
+		if n > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, '[')
-		b = strconv.AppendInt(b, p.Start, 10)
-		b = append(b, ',')
-		b = strconv.AppendFloat(b, p.Price, 'g', 7, 64)
-		b = append(b, ']')
+		pp := h.prices[id]
+		b = append(b, `{"pool":`...)
+		b = strconv.AppendInt(b, id, 10)
+		b = append(b, `,"first":`...)
+		b = strconv.AppendInt(b, pp.first, 10)
+		b = append(b, `,"tiers":[`...)
+		for t, r := range pp.tiers {
+			if t > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"step":`...)
+			b = strconv.AppendInt(b, r.step, 10)
+			b = append(b, `,"points":[`...)
+			first := true
+			for i := 0; i < r.len(); i++ {
+				p := r.at(i)
+				if math.IsNaN(p.Price) {
+					continue
+				}
+				if !first {
+					b = append(b, ',')
+				}
+				first = false
+				b = append(b, '[')
+				b = strconv.AppendInt(b, p.Start, 10)
+				b = append(b, ',')
+				b = strconv.AppendFloat(b, p.Price, 'g', 7, 64)
+				b = append(b, ']')
+			}
+			b = append(b, "]}"...)
+		}
+		b = append(b, "]}"...)
 	}
-	return append(b, "]}"...), nil
+	return append(b, ']')
 }
-
-var _ json.Marshaler = filePriceTier{}
 
 // decodePrices takes the file's pools into h: at most MaxPools, points out
 // of time order or not prices dropped, each tier bounded by its ring.

@@ -7,7 +7,10 @@ package history
 // atomically. Writing a writer's whole history instead would let the last
 // writer drop what the others wrote since it read the file. Adding only
 // unsaved samples (never a whole history into another) also keeps the
-// merge from counting a bucket's reads twice.
+// merge from counting a bucket's reads twice. When the file is still the
+// one the writer last read or wrote (nobody else wrote since), the writer's
+// history is the file and its samples already: it is written without
+// reading the file again, which costs far more than writing it.
 
 import (
 	"errors"
@@ -58,6 +61,10 @@ func withLock(path string, fn func() error) error {
 func SaveSamples(path string, samples []Sample, mine *History) (*History, error) {
 	var merged *History
 	err := withLock(path, func() error {
+		if cur, err := os.Stat(path); err == nil && sameFile(mine.stamp, cur) {
+			merged = mine.Clone()
+			return writeStamped(path, merged)
+		}
 		disk, err := Load(path)
 		var fe *FileError
 		switch {
@@ -71,7 +78,7 @@ func SaveSamples(path string, samples []Sample, mine *History) (*History, error)
 		default:
 			return err
 		}
-		return atomicfile.WriteFunc(path, func(w io.Writer) error { return Encode(w, merged) })
+		return writeStamped(path, merged)
 	})
 	if err != nil {
 		var fe *FileError
@@ -82,4 +89,23 @@ func SaveSamples(path string, samples []Sample, mine *History) (*History, error)
 	}
 	merged.MarkSaved()
 	return merged, nil
+}
+
+// writeStamped writes h to path and stamps h with the file written (the
+// caller holds the lock, so it is this write's).
+func writeStamped(path string, h *History) error {
+	h.stamp = nil
+	if err := atomicfile.WriteFunc(path, func(w io.Writer) error { return Encode(w, h) }); err != nil {
+		return err
+	}
+	if fi, err := os.Stat(path); err == nil {
+		h.stamp = fi
+	}
+	return nil
+}
+
+// sameFile says cur is the file stamped (the same inode, size and time):
+// every write renames a new file into place, so any write since differs.
+func sameFile(stamp, cur os.FileInfo) bool {
+	return stamp != nil && os.SameFile(stamp, cur) && stamp.Size() == cur.Size() && stamp.ModTime().Equal(cur.ModTime())
 }

@@ -80,7 +80,7 @@ type fileDoc struct {
 	Version int        `json:"version"`
 	Start   time.Time  `json:"start"`
 	Tiers   []fileTier `json:"tiers"`
-	Prices  []filePool `json:"prices,omitempty"`
+	Prices  []filePool `json:"prices,omitempty"` // read only: Encode appends them itself
 }
 
 const pointFields = 7 + 4
@@ -103,8 +103,16 @@ func Encode(w io.Writer, h *History) error {
 		}
 		doc.Tiers = append(doc.Tiers, ft)
 	}
-	doc.Prices = encodePrices(h)
-	return json.NewEncoder(w).Encode(doc)
+	b, err := json.Marshal(doc)
+	if err != nil {
+		return err
+	}
+	if len(h.prices) > 0 {
+		b = appendPrices(append(b[:len(b)-1], `,"prices":`...), h)
+		b = append(b, '}')
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
 }
 
 // Decode reads a history file. Tiers whose step is not one of Tiers are
@@ -162,6 +170,11 @@ func Load(path string) (*History, error) {
 	h, err := Decode(f)
 	if err != nil {
 		return New(), &FileError{Path: path, Op: "decode", Err: err}
+	}
+	// The file read, by its open handle: if another writer replaced the
+	// path meanwhile, the stamp is the old file's and will not match.
+	if fi, err := f.Stat(); err == nil {
+		h.stamp = fi
 	}
 	return h, nil
 }
