@@ -82,12 +82,12 @@ func emptyPoint(start int64) Point {
 // concurrent use: one goroutine owns it (the dashboard's update loop or the
 // engine's), and Clone hands a copy to a writer.
 type History struct {
-	start   time.Time // first sample ever kept
-	tiers   []*ring[Point]
-	prices  map[int64]*poolPrices // nil until a price comes
+	start  time.Time // first sample ever kept
+	tiers  []*ring[Point]
+	prices map[int64]*poolPrices // nil until a price comes
 	// stamp is the file as this history last read or wrote it, nil when
 	// unknown: see SaveSamples.
-	stamp os.FileInfo
+	stamp   os.FileInfo
 	dirty   bool
 	version uint64 // counts Add calls, so a reader can tell nothing changed
 }
