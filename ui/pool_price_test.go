@@ -97,3 +97,18 @@ func TestPoolPriceChartWords(t *testing.T) {
 		t.Errorf("width 0 draws %q", lines)
 	}
 }
+
+// BenchmarkPoolPriceChart is the price part of a pool pane 78 cells wide
+// (a 200-column terminal's pane), drawn after a price came in.
+func BenchmarkPoolPriceChart(b *testing.B) {
+	st := DefaultStyles()
+	for cs, name := range ChartStyleNames {
+		d := fixedPrice(ChartStyle(cs), 78)
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				PoolPriceChart(st, d, 78, priceNow)
+			}
+		})
+	}
+}
