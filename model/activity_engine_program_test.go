@@ -34,13 +34,13 @@ func (a *app) oldestActive() api.Strategy {
 }
 
 func TestProgramIntegrationActivityReportsAChangeNobodyShowsOnce(t *testing.T) {
-	a := startApp(t, 120, 40, WithIntegrationActivity(true), withEngineBudget(60000))
+	var e envOf
+	a := startApp(t, 120, 40, WithIntegrationActivity(true), withEngineBudget(60000), e.capture)
 	// The Pools tab reads no strategy: the dashboard shows none, and none
 	// is watched.
 	a.keys("3")
 	a.waitReady("Pools")
-	// The engine's first full read of the integration.
-	a.waitMoreHits("GET /api/v1/strategies", 3)
+	e.waitBaselined(t, a.frame)
 	target := a.oldestActive()
 	a.setStatus(target.ID, api.StatusPaused)
 	change := "active -> paused"
@@ -85,6 +85,22 @@ func TestProgramIntegrationActivityPacesTheEngineWithFocus(t *testing.T) {
 	if s.env.engine != nil {
 		t.Fatal("an engine runs with activity = shown")
 	}
+}
+
+// envOf keeps the env of the latest model built: base options are
+// applied again for the profile switched to.
+type envOf struct{ latest atomic.Pointer[env] }
+
+func (o *envOf) capture(e *env) { o.latest.Store(e) }
+
+// waitBaselined waits for the engine's first full read of the integration:
+// what it finds is its starting point, not a change.
+func (o *envOf) waitBaselined(t *testing.T, frame func() string) {
+	t.Helper()
+	testkit.WaitFor(t, 10*time.Second, "the engine's first full read", frame, func(string) bool {
+		e := o.latest.Load()
+		return e != nil && e.engine != nil && e.engine.engine.Stats().Baselined
+	})
 }
 
 // withEngineBudget gives the engine of the whole integration another
@@ -136,7 +152,8 @@ func TestProgramIntegrationActivityFollowsAProfileSwitch(t *testing.T) {
 	alpha := &flakyList{hostClient: hostClient{ca, "alpha.test"}}
 	sbB, cb := testSandbox(t, sandbox.WithSeed(5))
 	beta := &flakyList{hostClient: hostClient{cb, "beta.test"}}
-	engine := []Option{WithIntegrationActivity(true), withEngineBudget(60000)}
+	var e envOf
+	engine := []Option{WithIntegrationActivity(true), withEngineBudget(60000), e.capture}
 	profiles := fakeProfiles{
 		list:    []ProfileChoice{{Name: "alpha"}, {Name: "beta"}},
 		clients: map[string]API{"alpha": alpha, "beta": beta},
@@ -150,15 +167,15 @@ func TestProgramIntegrationActivityFollowsAProfileSwitch(t *testing.T) {
 	testkit.WaitFor(t, 10*time.Second, "alpha's engine", pr.Frame, func(string) bool { return alpha.reads.Load() > 10 })
 
 	tm.Send(testkit.Runes("P"))
-	testkit.WaitFor(t, 10*time.Second, "the switcher", pr.Frame, func(v string) bool { return strings.Contains(v, "Switch profile") })
+	testkit.WaitFor(t, 10*time.Second, "the switcher's list", pr.Frame, func(v string) bool {
+		return strings.Contains(v, "(in use)") && strings.Contains(v, "beta")
+	})
 	tm.Send(testkit.Key("down"))
 	tm.Send(testkit.Key("enter"))
 	testkit.WaitFor(t, 10*time.Second, "beta's engine", pr.Frame, func(v string) bool {
 		return strings.Contains(lineWith(v, "stratop"), "beta.test") && beta.reads.Load() > 10
 	})
-	// Beta's first full read is done once its reads go on; then a change.
-	from := beta.reads.Load()
-	testkit.WaitFor(t, 10*time.Second, "more of beta's reads", pr.Frame, func(string) bool { return beta.reads.Load() > from+10 })
+	e.waitBaselined(t, pr.Frame)
 	target := oldestActiveOf(t, cb)
 	if !sbB.SetStrategyStatus(target.ID, api.StatusPaused) {
 		t.Fatalf("cannot pause %d", target.ID)
@@ -170,7 +187,7 @@ func TestProgramIntegrationActivityFollowsAProfileSwitch(t *testing.T) {
 	})
 	// Alpha is read no more: its engine stopped with its profile.
 	stopped := alpha.reads.Load()
-	from = beta.reads.Load()
+	from := beta.reads.Load()
 	testkit.WaitFor(t, 10*time.Second, "20 more of beta's reads", pr.Frame, func(string) bool { return beta.reads.Load() > from+20 })
 	if n := alpha.reads.Load() - stopped; n > 0 {
 		t.Fatalf("alpha was read %d more times after the switch", n)
@@ -181,4 +198,32 @@ func TestProgramIntegrationActivityFollowsAProfileSwitch(t *testing.T) {
 func oldestActiveOf(t *testing.T, c *api.Client) api.Strategy {
 	t.Helper()
 	return (&app{t: t, c: c}).oldestActive()
+}
+
+// The dashboard's own reads feed the engine: with its cycles an hour
+// apart, a change on the shown page is told after one read of the page.
+func TestProgramIntegrationActivityTakesTheDashboardsReads(t *testing.T) {
+	var e envOf
+	a := startApp(t, 120, 40, WithIntegrationActivity(true), withEngineBudget(60000), WithInterval(time.Hour), e.capture)
+	a.keys("2")
+	a.waitReady("page 1 of 3")
+	e.waitBaselined(t, a.frame)
+	target := a.firstRows(1)[0]
+	next := api.StatusPaused
+	if target.Status == next {
+		next = api.StatusActive
+	}
+	a.setStatus(target.ID, next)
+	before := a.sb.Hits(routeStrategies)
+	a.keys("ctrl+r")
+	a.waitText("Activity (")
+	if polls := a.sb.Hits(routeStrategies) - before; polls != 1 {
+		t.Fatalf("the change took %d reads, want the page's one", polls)
+	}
+	a.keys("5")
+	change := string(target.Status) + " -> " + string(next)
+	a.waitFor("the status line of strategy "+itoa(target.ID), func(v string) bool {
+		row := lineWith(v, change)
+		return strings.Contains(row, " "+itoa(target.ID)+" ") && strings.Contains(row, "status")
+	})
 }
