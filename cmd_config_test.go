@@ -77,13 +77,14 @@ func TestConfigCheckReportsEveryMistakeInOneRun(t *testing.T) {
 	if err := os.MkdirAll(filepath.Dir(def), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	body := "links = \"yes\"\nmouse = 1\ntheme = \"neon\"\n[profiles.p]\nread_only = \"no\"\ncolour = \"red\"\n"
+	body := "links = \"yes\"\nmouse = 1\ntheme = \"neon\"\n[profiles.p]\nread_only = \"no\"\ncolour = \"red\"\nactivity = \"all\"\n"
 	if err := os.WriteFile(def, []byte(body), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	code, _, errs := runCmd("config", "check")
 	want := []string{":1: links: wrong type", ":2: mouse: wrong type", ":3: theme: unknown theme",
-		":5: profiles.p.read_only: wrong type", ":6: profiles.p.colour: unknown key"}
+		":5: profiles.p.read_only: wrong type", ":6: profiles.p.colour: unknown key",
+		":7: profiles.p.activity: unknown activity \"all\" (one of shown, integration)"}
 	lines := strings.Split(strings.TrimSpace(errs), "\n")
 	if code != 2 || len(lines) < len(want) {
 		t.Fatalf("check: %d %q", code, errs)
