@@ -1,6 +1,7 @@
 package history
 
 import (
+	"bytes"
 	"io"
 	"path/filepath"
 	"runtime"
@@ -86,5 +87,38 @@ func BenchmarkSaveSamplesWeek(b *testing.B) {
 				h.Replace(merged)
 			}
 		})
+	}
+}
+
+// BenchmarkEncodeWeekPrices and BenchmarkDecodeWeekPrices are the file's
+// encoding and decoding of a full week with the most pools' prices.
+func BenchmarkEncodeWeekPrices(b *testing.B) {
+	h := New()
+	weekWithPrices(h)
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		buf.Reset()
+		if err := Encode(&buf, h); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "disk-bytes")
+}
+
+func BenchmarkDecodeWeekPrices(b *testing.B) {
+	h := New()
+	weekWithPrices(h)
+	var buf bytes.Buffer
+	if err := Encode(&buf, h); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Decode(bytes.NewReader(buf.Bytes())); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

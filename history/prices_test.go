@@ -102,8 +102,8 @@ func TestPricesSurviveARestartWithSevenDigits(t *testing.T) {
 	}
 }
 
-// A file with more pools than kept, points out of order and prices that
-// are not prices loads bounded.
+// A file with more pools than kept, more points than a tier keeps, a
+// misaligned start and a run that is not a count loads bounded.
 func TestDecodePricesStaysBounded(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`{"version":1,"start":"2026-11-25T09:12:00Z","tiers":[],"prices":[`)
@@ -111,7 +111,11 @@ func TestDecodePricesStaysBounded(t *testing.T) {
 		if p > 1 {
 			b.WriteByte(',')
 		}
-		b.WriteString(`{"pool":` + itoa(int64(p)) + `,"first":1700000000,"tiers":[{"step":10,"points":[[1700000000,1],[1699999990,2],[1700000010,-3],[1700000020,4]]}]}`)
+		b.WriteString(`{"pool":` + itoa(int64(p)) + `,"first":1700000000,"tiers":[{"step":10,"start":1700000000,"prices":[1,-2,4`)
+		for i := 0; i < 400; i++ {
+			b.WriteString("," + itoa(int64(10+i)))
+		}
+		b.WriteString(`]},{"step":60,"start":1700000010,"prices":[7]},{"step":600,"start":1700000400,"prices":[5,-1.5,6]}]}`)
 	}
 	b.WriteString(`]}`)
 	h, err := Decode(strings.NewReader(b.String()))
@@ -121,9 +125,27 @@ func TestDecodePricesStaysBounded(t *testing.T) {
 	if len(h.prices) != MaxPools {
 		t.Errorf("%d pools loaded, want at most %d", len(h.prices), MaxPools)
 	}
-	pts := h.PricePoints(nil, 1, time.Hour, time.Unix(1700000020, 0))
-	if len(pts) != 2 || pts[0].Price != 1 || pts[1].Price != 4 {
-		t.Errorf("pool 1's points: %+v, want 1 then 4 (out of order and negative dropped)", pts)
+	end := time.Unix(1700000000+40+399*10, 0) // the 400th price after the gap
+	pts := h.PricePoints(nil, 1, time.Hour, end)
+	if len(pts) != Tiers[0].Keep || pts[len(pts)-1].Price != 409 || pts[len(pts)-1].Start != end.Unix() {
+		t.Errorf("pool 1's 10 s tier: %d points, newest %+v", len(pts), pts[len(pts)-1])
+	}
+	if n := len(h.PricePoints(nil, 1, 24*time.Hour, end)); n != 0 {
+		t.Errorf("a tier whose start is not a multiple of its step gave %d points", n)
+	}
+	if week := h.PricePoints(nil, 1, 7*24*time.Hour, end); len(week) != 1 || week[0].Price != 5 {
+		t.Errorf("the 10 min tier after a run that is not a count: %+v, want only 5", week)
+	}
+	// The gap: 1 at the start, 4 three buckets later.
+	full := New()
+	full.AddPrice(time.Unix(1700000000, 0), 1, 1)
+	full.AddPrice(time.Unix(1700000030, 0), 1, 4)
+	var enc bytes.Buffer
+	if err := Encode(&enc, full); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(enc.String(), `"step":10,"start":1700000000,"prices":[1,-2,4]`) {
+		t.Errorf("a gap of two buckets is not written as a run: %s", enc.String())
 	}
 }
 
@@ -147,5 +169,45 @@ func TestTwoWritersKeepEachOthersPrices(t *testing.T) {
 	first, last, _ := PriceChange(h.PricePoints(nil, 5, time.Hour, t0.Add(time.Minute)))
 	if first != 10 || last != 11 || len(h.PricePoints(nil, 6, time.Hour, t0.Add(time.Minute))) != 1 {
 		t.Errorf("pool 5 from %v to %v; pool 6 %v", first, last, h.PricePoints(nil, 6, time.Hour, t0.Add(time.Minute)))
+	}
+}
+
+// A week of the most pools' prices reads back as written: the same
+// buckets in every tier, each price to 7 significant digits.
+func TestAWeekOfPricesSurvivesARestart(t *testing.T) {
+	h := New()
+	week := weekWithPrices(h)
+	// A gap of two hours in one pool, so runs are written and read.
+	for i := 0; i < 100; i++ {
+		h.AddPrice(week.Add(2*time.Hour+time.Duration(i)*10*time.Second), 5, float64(i))
+	}
+	later := week.Add(2*time.Hour + 100*10*time.Second)
+	var buf bytes.Buffer
+	if err := Encode(&buf, h); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pool := range []int64{1, 5, 17, MaxPools} {
+		for _, w := range []time.Duration{time.Hour, 24 * time.Hour, 7 * 24 * time.Hour} {
+			end := week
+			if pool == 5 {
+				end = later
+			}
+			a, b := h.PricePoints(nil, pool, w, end), got.PricePoints(nil, pool, w, end)
+			if len(a) != len(b) || len(a) == 0 {
+				t.Fatalf("pool %d over %s: %d points written, %d read", pool, w, len(a), len(b))
+			}
+			for i := range a {
+				if a[i].Start != b[i].Start || math.Abs(a[i].Price-b[i].Price) > math.Abs(a[i].Price)*1e-6 {
+					t.Fatalf("pool %d over %s, point %d: %+v written, %+v read", pool, w, i, a[i], b[i])
+				}
+			}
+		}
+		if !got.PriceStart(pool).Equal(h.PriceStart(pool)) {
+			t.Errorf("pool %d's first price %v read, %v written", pool, got.PriceStart(pool), h.PriceStart(pool))
+		}
 	}
 }
