@@ -2,8 +2,8 @@ package history
 
 // Pool prices: the USD price of a pool's token as the reads that carry it
 // saw it (a pool's own read, a user's pools, strategy pages), per pool at
-// the tiers of the counts. Bounded: at most MaxPools pools, the one seen
-// least recently giving way to a new one, so a week of the most pools is
+// the tiers of the counts. Bounded: at most MaxPools pools, one unseen for
+// staleAfter giving way to a new one, so a week of the most pools is
 // MaxPools * (360+1440+1008) points of 16 bytes, about 1.4 MB in memory.
 
 import (
@@ -70,9 +70,15 @@ func (h *History) AddPrice(at time.Time, pool int64, price float64) {
 	}
 }
 
+// staleAfter is how long a kept pool goes unseen before a new pool may
+// take its place: with more pools read than kept (an engine sweeping a
+// large integration), the kept ones stay, rather than every cycle's pools
+// pushing out the last cycle's and no pool keeping a history.
+const staleAfter = 10 * 60 // seconds: the coarsest tier's step
+
 // poolFor is the pool's prices, made when missing: when MaxPools are kept
-// the pool seen least recently gives way, unless it was seen after sec
-// (a late sample of a new pool does not push out a current one).
+// the pool seen least recently gives way if it went unseen for staleAfter
+// before sec; otherwise the new pool is not kept (nil).
 func (h *History) poolFor(pool, sec int64) *poolPrices {
 	if pp := h.prices[pool]; pp != nil {
 		return pp
@@ -87,7 +93,7 @@ func (h *History) poolFor(pool, sec int64) *poolPrices {
 				oldest = id
 			}
 		}
-		if h.prices[oldest].seen > sec {
+		if sec-h.prices[oldest].seen < staleAfter {
 			return nil
 		}
 		delete(h.prices, oldest)

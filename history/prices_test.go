@@ -53,11 +53,16 @@ func TestPricesPerPoolOverTheWindow(t *testing.T) {
 }
 
 // At most MaxPools pools are kept; a new one pushes out the pool seen
-// least recently, never one seen after it.
+// least recently once that one went unseen for staleAfter, and is not kept
+// while every pool kept is current.
 func TestPricesKeepAtMostMaxPools(t *testing.T) {
 	h := New()
 	for p := int64(1); p <= MaxPools; p++ {
 		h.AddPrice(t0.Add(time.Duration(p)*time.Second), p, float64(p))
+	}
+	h.AddPrice(t0.Add(time.Minute), 1000, 9) // every kept pool is current
+	if h.prices[1000] != nil || len(h.prices) != MaxPools {
+		t.Fatal("a new pool pushed out a pool seen a minute ago")
 	}
 	h.AddPrice(t0.Add(time.Hour), 1, 1.5) // pool 1 seen again: pool 2 is now the least recent
 	h.AddPrice(t0.Add(time.Hour+time.Second), 1000, 9)
@@ -65,7 +70,7 @@ func TestPricesKeepAtMostMaxPools(t *testing.T) {
 		t.Fatalf("%d pools kept, want %d", len(h.prices), MaxPools)
 	}
 	if h.prices[2] != nil || h.prices[1] == nil || h.prices[1000] == nil {
-		t.Errorf("pool 2 (least recent) should have given way to 1000; 1 stays")
+		t.Errorf("pool 2 (unseen for an hour) should have given way to 1000; 1 stays")
 	}
 	h.AddPrice(t0, 2000, 1) // older than every pool kept: it pushes none out
 	if h.prices[2000] != nil || h.prices[3] == nil {
