@@ -88,9 +88,6 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 	if err := needTerminal(cmd.InOrStdin(), cmd.OutOrStdout()); err != nil {
 		return err
 	}
-	// Before any goroutine starts: giving up the second P is cheap while
-	// it holds no memory, and cost a millisecond of the start later.
-	limitProcs()
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
 
@@ -138,7 +135,10 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 		model.WithMultiplexer(termout.Multiplexer(os.Getenv)),
 		model.WithAlertDirs(alertDir),
 	}, stateOptions()...), settings...)...)
-	p := tea.NewProgram(m.Tea(),
+	// The second P is given up once the program runs: that stops the world
+	// and returns the P's caches, half a millisecond spent while the first
+	// frame waits for the renderer's tick instead of before it.
+	p := tea.NewProgram(afterStart{m.Tea(), limitProcs},
 		tea.WithAltScreen(),
 		tea.WithContext(ctx),
 		tea.WithInput(cmd.InOrStdin()),
