@@ -1,7 +1,9 @@
 package model
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -82,5 +84,45 @@ func TestDashboardWriteKeepsTheOtherWritersSamples(t *testing.T) {
 	}
 	if filepath.Dir(e.historyPath) != dir {
 		t.Errorf("history path %s is not in %s", e.historyPath, dir)
+	}
+}
+
+// A write that fails says so on the Overview and keeps the samples it
+// carried for the next write, which, once the file can be written, holds
+// them.
+func TestDashboardWriteThatFailsKeepsItsSamples(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "state")
+	if err := os.WriteFile(dir, []byte("a file where the directory should be"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t.Context(), newFakeAPI(), []Option{WithClock(func() time.Time { return t0 }), WithHistoryDir(dir), WithProfile("p")}, nil)
+	oh := overviewHistory{cache: &trendCache{}}
+	oh = oh.loaded(historyLoadedMsg{session: e.session, h: history.New()})
+	oh, write := oh.add(e, history.Sample{Time: t0, Counts: map[string]int{"active": 3}, Users: -1})
+	if write == nil {
+		t.Fatal("no write")
+	}
+	msg := write().(historySavedMsg)
+	oh, _ = oh.add(e, history.Sample{Time: t0.Add(10 * time.Second), Counts: map[string]int{"active": 4}, Users: -1})
+	oh = oh.saved(msg)
+	if msg.err == nil || !strings.Contains(oh.note, "history not saved") {
+		t.Fatalf("a failed write: err %v, note %q", msg.err, oh.note)
+	}
+	if len(oh.unsaved) != 2 || oh.unsaved[0].Counts["active"] != 3 || oh.unsaved[1].Counts["active"] != 4 {
+		t.Fatalf("unsaved after a failed write: %+v, want both samples in order", oh.unsaved)
+	}
+	if err := os.Remove(dir); err != nil {
+		t.Fatal(err)
+	}
+	if oh.flush(e)() != nil {
+		t.Fatal("flush returned a message")
+	}
+	h, err := history.Load(e.historyPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, last, ok := history.Change(h.Points(nil, time.Hour, t0.Add(time.Minute)), history.SeriesActive)
+	if !ok || first != 3 || last != 4 {
+		t.Errorf("after the failed write and a good one the file holds active %v..%v (%v), want 3..4", first, last, ok)
 	}
 }
