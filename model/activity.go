@@ -60,7 +60,10 @@ type activityTab struct {
 	// listening says the engine's events are being waited for (one
 	// command at a time, so they arrive in order).
 	listening bool
-	body      string
+	// engineSeen is the engine's health and last change, for the status
+	// line; zero without an engine.
+	engineSeen engineSeen
+	body       string
 }
 
 func newActivityTab(e *env) activityTab {
@@ -347,12 +350,18 @@ func (t activityTab) Badge() int { return t.unseen }
 
 func (t activityTab) Capturing() bool { return t.input.focused }
 
-// Status is the audit log's; a failing watch read shows in the header's
-// connection health, and its lines stop arriving until it recovers.
+// Status is the engine's reads of the interface when the Activity covers
+// the whole integration. Otherwise it is the audit log's, named as such: a
+// local file read well says nothing of the server (a failing read of the
+// watched items shows in the header's connection health).
 func (t activityTab) Status() ui.Status {
+	if t.env.engine != nil {
+		return t.engineSeen.status(t.env.host)
+	}
 	var s ui.Status
 	if t.polls(feedAudit) {
 		s = t.audit.status(t.env.host)
+		s.Subject = ui.SubjectAuditLog
 	}
 	return s
 }

@@ -59,6 +59,7 @@ type engineFeed struct {
 	interval time.Duration // while the terminal has focus
 	ctx      context.Context
 	events   chan watch.Event
+	samples  chan watch.Sample // the latest cycle's figures only
 	dropped  atomic.Int64
 	start    sync.Once
 	stopped  chan struct{} // closed when Run returned an error
@@ -69,6 +70,7 @@ type engineFeed struct {
 type engineEventsMsg struct {
 	session uint64
 	events  []watch.Event
+	sample  *watch.Sample // the latest cycle's figures, when one ended since
 	dropped int64
 	err     error // the engine stopped
 }
@@ -79,7 +81,8 @@ func newEngineFeed(e *env) *engineFeed {
 	if !e.wholeIntegration || e.api == nil {
 		return nil
 	}
-	f := &engineFeed{ctx: e.ctx, events: make(chan watch.Event, engineBacklog), stopped: make(chan struct{})}
+	f := &engineFeed{ctx: e.ctx, events: make(chan watch.Event, engineBacklog), samples: make(chan watch.Sample, 1),
+		stopped: make(chan struct{})}
 	budget := watch.DefaultBudget
 	if e.engineBudget > 0 {
 		budget = e.engineBudget
@@ -88,7 +91,7 @@ func newEngineFeed(e *env) *engineFeed {
 	f.engine = watch.New(e.api, watch.Options{
 		Profile: e.profile, Host: e.api.Host(), Scope: watch.Integration(),
 		Interval: f.interval, Budget: budget,
-		Emit: f.emit,
+		Emit: f.emit, OnSample: f.sampled,
 	})
 	return f
 }
@@ -99,6 +102,20 @@ func (f *engineFeed) emit(ev watch.Event) {
 	case f.events <- ev:
 	default:
 		f.dropped.Add(1)
+	}
+}
+
+// sampled is the engine's OnSample: it keeps the latest cycle's figures
+// for the Activity's status line and, like emit, never blocks the engine.
+// Only the engine's goroutine sends, so after the drain there is room.
+func (f *engineFeed) sampled(s watch.Sample) {
+	select {
+	case <-f.samples:
+	default:
+	}
+	select {
+	case f.samples <- s:
+	default:
 	}
 }
 
@@ -124,6 +141,9 @@ func (f *engineFeed) wait(session uint64) tea.Cmd {
 			return msg
 		case ev := <-f.events:
 			msg.events = append(msg.events, ev)
+		case s := <-f.samples:
+			msg.sample = &s
+			return msg
 		}
 		for len(msg.events) < engineBatch {
 			select {
@@ -165,6 +185,7 @@ func (t activityTab) engineEvents(msg engineEventsMsg) (activityTab, tea.Cmd) {
 	if msg.dropped > 0 {
 		t.notice = ui.ActivityDropped(msg.dropped)
 	}
+	t.engineSeen = t.engineSeen.cycled(msg.sample)
 	loc := t.env.now().Location()
 	added, watched := 0, ""
 	for _, ev := range msg.events {
@@ -173,6 +194,7 @@ func (t activityTab) engineEvents(msg engineEventsMsg) (activityTab, tea.Cmd) {
 			continue
 		}
 		e.At = e.At.In(loc)
+		t.engineSeen = t.engineSeen.saw(ev, e.At)
 		t.feed.add(e)
 		added++
 		if e.Watched && watched == "" {
@@ -187,4 +209,52 @@ func (t activityTab) engineEvents(msg engineEventsMsg) (activityTab, tea.Cmd) {
 		cmds = append(cmds, notifyCmd(t.env, watched))
 	}
 	return t, tea.Batch(cmds...)
+}
+
+// engineSeen is what the Activity's status line says of the engine: when it
+// last read the interface well, whether it fails now and why, and when it
+// last reported a change. The interface's health, not the audit log's
+// (a local file, read well while the server is down).
+type engineSeen struct {
+	read     bool // a cycle ended
+	lastGood time.Time
+	failing  bool
+	lost     string // the lost connection's error, in words
+	changed  time.Time
+}
+
+func (s engineSeen) cycled(sample *watch.Sample) engineSeen {
+	if sample == nil {
+		return s
+	}
+	s.read, s.failing = true, sample.Failed
+	if !sample.Failed {
+		s.lastGood = sample.Time
+	}
+	return s
+}
+
+func (s engineSeen) saw(ev watch.Event, at time.Time) engineSeen {
+	switch ev.Kind {
+	case watch.KindConnLost:
+		s.failing, s.lost = true, ev.Detail
+	case watch.KindConnBack:
+		s.failing, s.lost = false, ""
+	case watch.KindHeartbeat:
+	default:
+		s.changed = at
+	}
+	return s
+}
+
+// status is the Activity's status line with an engine.
+func (s engineSeen) status(host string) ui.Status {
+	st := ui.Status{Loading: !s.read || s.lastGood.IsZero(), ReadAt: s.lastGood, ChangedAt: s.changed, Stale: s.failing}
+	if s.failing {
+		st.StaleReason = ui.Sanitize(s.lost)
+		if st.StaleReason == "" {
+			st.StaleReason = "reads of " + host + " fail"
+		}
+	}
+	return st
 }

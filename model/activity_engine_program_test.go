@@ -137,8 +137,18 @@ func TestProgramIntegrationActivityTellsALostConnectionAndGoesOn(t *testing.T) {
 	a.waitFor("the lost connection", func(v string) bool {
 		return strings.Contains(lineWith(v, "connection"), "lost: ")
 	})
+	// The status line speaks of the interface, not of the audit log that
+	// is still read well: stale, and no "read … ago" while it fails.
+	a.waitFor("a stale status line", func(v string) bool { return strings.Contains(statusLineOf(v), "STALE") })
+	if line := statusLineOf(a.frame()); strings.Contains(line, "read ") {
+		t.Fatalf("the status line says the data was read while the interface fails: %q", line)
+	}
 	flaky.down.Store(false)
 	a.waitFor("the restored connection", func(v string) bool { return strings.Contains(v, "restored") })
+	a.waitFor("a fresh status line", func(v string) bool {
+		line := statusLineOf(v)
+		return strings.Contains(line, "read ") && !strings.Contains(line, "STALE")
+	})
 	if n := strings.Count(a.frame(), "lost: "); n != 1 {
 		t.Fatalf("the loss shows %d times, want once:\n%s", n, a.frame())
 	}
@@ -226,4 +236,13 @@ func TestProgramIntegrationActivityTakesTheDashboardsReads(t *testing.T) {
 		row := lineWith(v, change)
 		return strings.Contains(row, " "+itoa(target.ID)+" ") && strings.Contains(row, "status")
 	})
+}
+
+// statusLineOf is the frame's status line, the one above the footer.
+func statusLineOf(frame string) string {
+	lines := strings.Split(strings.TrimRight(frame, "\n"), "\n")
+	if len(lines) < 2 {
+		return ""
+	}
+	return lines[len(lines)-2]
 }

@@ -45,7 +45,7 @@ type ActivityEntry struct {
 func ActivityColumns() []Column {
 	return []Column{
 		{Title: "TIME", Min: 8, Max: 8},
-		{Title: "KIND", Min: 9, Max: 9},
+		{Title: "KIND", Min: 10, Max: 10}, // "connection"
 		{Title: "ID", Min: 5, Max: 8, Right: true},
 		{Title: "USER", Min: 8, Max: 20, Priority: 2},
 		{Title: "POOL", Min: 5, Max: 10, Priority: 1},

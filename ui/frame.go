@@ -130,7 +130,8 @@ type Status struct {
 	// A list read again only when it may have changed shows its age as
 	// "users as of 12:01, checked 12:05:30": AsOf is when it was read,
 	// CheckedAt the latest time a cheaper signal said it still holds.
-	// Subject names the list; with AsOf zero the line says "read".
+	// Subject names the list ("users as of…"); with AsOf zero it names
+	// what was read ("audit log read 3s ago").
 	Subject   string
 	AsOf      time.Time
 	CheckedAt time.Time
@@ -152,7 +153,7 @@ func StatusLine(st Styles, s Status, width int) string {
 		parts = append(parts, part{text: s.Subject + " as of " + s.AsOf.Format("15:04") + ", checked " + Clock(s.CheckedAt), style: st.Updated, rank: 2, floor: 12})
 	case !s.ReadAt.IsZero():
 		if !s.Stale {
-			parts = append(parts, part{text: "read " + Ago(s.Now.Sub(s.ReadAt)), style: st.Updated, rank: 2})
+			parts = append(parts, part{text: JoinNonEmpty(" ", s.Subject, "read "+Ago(s.Now.Sub(s.ReadAt))), style: st.Updated, rank: 2})
 		}
 		if !s.ChangedAt.IsZero() {
 			parts = append(parts, part{text: "changed " + Clock(s.ChangedAt), style: st.Updated, rank: 1, join: " · "})
@@ -171,6 +172,9 @@ func StatusLine(st Styles, s Status, width int) string {
 	}
 	return fitParts(parts, "  ", width)
 }
+
+// SubjectAuditLog names the audit log in a status line.
+const SubjectAuditLog = "audit log"
 
 // NoticeRefreshing answers ctrl+r until an answer is in.
 const NoticeRefreshing = "refreshing…"

@@ -87,3 +87,13 @@ func TestTooSmallAlwaysSaysTheSizeItNeeds(t *testing.T) {
 		t.Errorf("20x5: %q", v)
 	}
 }
+
+// A status line with a subject and no "as of" names what was read: the
+// audit log read well says nothing of the server.
+func TestStatusLineNamesWhatWasRead(t *testing.T) {
+	now := time.Date(2026, 1, 2, 12, 0, 10, 0, time.UTC)
+	line := ansi.Strip(StatusLine(DefaultStyles(), Status{Subject: SubjectAuditLog, ReadAt: now.Add(-3 * time.Second), Now: now}, 80))
+	if !strings.Contains(line, "audit log read 3s ago") {
+		t.Errorf("%q", line)
+	}
+}
