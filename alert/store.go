@@ -13,10 +13,10 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"syscall"
 	"time"
 
 	"github.com/stratop/stratop/internal/atomicfile"
+	"github.com/stratop/stratop/internal/filelock"
 )
 
 // StateDir returns $XDG_STATE_HOME/stratop/<profile> (~/.local/state when
@@ -93,19 +93,7 @@ func (s *Store) path(name string) string { return filepath.Join(s.Dir, name) }
 // locked runs fn holding the board's lock, so `stratop alerts ack` and a
 // running serve never lose each other's change.
 func (s *Store) locked(fn func() error) error {
-	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
-		return err
-	}
-	f, err := os.OpenFile(s.path("alerts.lock"), os.O_CREATE|os.O_RDWR, 0o600)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
-		return err
-	}
-	defer syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-	return fn()
+	return filelock.With(s.path("alerts.lock"), fn)
 }
 
 // Update changes the board under its lock.

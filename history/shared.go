@@ -14,43 +14,19 @@ package history
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/stratop/stratop/internal/atomicfile"
+	"github.com/stratop/stratop/internal/filelock"
 )
 
 // LockPath is the lock file beside the history file. It is never removed:
 // removing it would let two writers lock two different files.
 func LockPath(path string) string { return path + ".lock" }
 
-// withLock runs fn holding the file's exclusive advisory lock (flock, held
-// per open file, so two writers of one process are ordered too).
-func withLock(path string, fn func() error) error {
-	if err := atomicfile.EnsureDir(filepath.Dir(path)); err != nil {
-		return err
-	}
-	f, err := os.OpenFile(LockPath(path), os.O_RDWR|os.O_CREATE, atomicfile.FilePerm)
-	if err != nil {
-		return fmt.Errorf("lock: %w", err)
-	}
-	defer f.Close()
-	for {
-		err = unix.Flock(int(f.Fd()), unix.LOCK_EX)
-		if err != unix.EINTR {
-			break
-		}
-	}
-	if err != nil {
-		return fmt.Errorf("lock: %w", err)
-	}
-	defer unix.Flock(int(f.Fd()), unix.LOCK_UN) //nolint:errcheck // closing the file releases it anyway
-	return fn()
-}
+// withLock runs fn holding the file's lock.
+func withLock(path string, fn func() error) error { return filelock.With(LockPath(path), fn) }
 
 // SaveSamples adds samples (a writer's, taken since its last write) to the
 // history file at path and returns the history the file now holds: the

@@ -1,0 +1,43 @@
+// Package filelock orders the writers of one of stratop's files across
+// processes (serve, watch, the dashboard, a command): an exclusive advisory
+// lock (flock) on a lock file beside it, held while a writer reads, merges
+// and replaces the file.
+package filelock
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/stratop/stratop/internal/atomicfile"
+)
+
+// With runs fn holding the exclusive lock of the lock file at path,
+// creating it (0600, in a 0700 directory) when missing. The file is never
+// removed: removing it would let two writers lock two different files.
+// flock is held per open file, so two writers of one process are ordered
+// too.
+func With(path string, fn func() error) error {
+	if err := atomicfile.EnsureDir(filepath.Dir(path)); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, atomicfile.FilePerm)
+	if err != nil {
+		return fmt.Errorf("lock: %w", err)
+	}
+	defer f.Close()
+	for {
+		err = unix.Flock(int(f.Fd()), unix.LOCK_EX)
+		if !errors.Is(err, unix.EINTR) {
+			break
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("lock %s: %w", path, err)
+	}
+	defer unix.Flock(int(f.Fd()), unix.LOCK_UN) //nolint:errcheck // closing the file releases it anyway
+	return fn()
+}
