@@ -89,7 +89,7 @@ type History struct {
 	// unknown: see SaveSamples.
 	stamp   os.FileInfo
 	dirty   bool
-	version uint64 // counts Add calls, so a reader can tell nothing changed
+	version uint64 // counts the reads added, so a reader can tell nothing changed
 }
 
 // New returns an empty history.
@@ -104,7 +104,8 @@ func New() *History {
 // Start is the time of the first sample kept, zero when there is none.
 func (h *History) Start() time.Time { return h.start }
 
-// Version changes with every sample added.
+// Version changes with every read added and every Replace; not with a
+// price, so the trends of the counts are not drawn again for one.
 func (h *History) Version() uint64 { return h.version }
 
 // Dirty reports whether samples came in since the last MarkSaved.

@@ -60,7 +60,6 @@ func (h *History) AddPrice(at time.Time, pool int64, price float64) {
 		return
 	}
 	h.dirty = true
-	h.version++
 	pp.first = min(pp.first, sec)
 	pp.seen = max(pp.seen, sec)
 	for _, r := range pp.tiers {

@@ -19,8 +19,8 @@ func TestPricesPerPoolOverTheWindow(t *testing.T) {
 	if got := h.Points(nil, time.Hour, now); len(got) != 0 {
 		t.Errorf("price-only samples made %d points of the counts (reads that never happened)", len(got))
 	}
-	if !h.Start().IsZero() {
-		t.Errorf("price-only samples set the counts' start: %v", h.Start())
+	if !h.Start().IsZero() || h.Version() != 0 {
+		t.Errorf("price-only samples set the counts' start (%v) or version (%d)", h.Start(), h.Version())
 	}
 	pts := h.PricePoints(nil, 7, time.Hour, now)
 	if len(pts) != 360 {
