@@ -3,8 +3,10 @@ package history
 import "time"
 
 // maxUnsaved bounds the samples a writer holds while its writes fail (a
-// full disk): a day of one sample every 5 s at most; the oldest go first.
-const maxUnsaved = 17280
+// full disk): an hour of one sample every 5 s, the oldest going first. A
+// sample may carry a few hundred pools' prices, so a day would be far
+// more memory than the history it is for.
+const maxUnsaved = 720
 
 // Recorder is a history bound to its file for a writer that owns its own
 // goroutine (the watch engine's OnSample in `stratop serve` and `stratop

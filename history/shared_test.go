@@ -238,3 +238,18 @@ func TestOlderSampleGoesIntoItsOwnBucket(t *testing.T) {
 		t.Errorf("the 1 min tier's oldest bucket %d, want the late sample's", day[0].Start)
 	}
 }
+
+// A writer whose writes keep failing holds at most maxUnsaved samples to
+// write, the newest.
+func TestUnsavedSamplesAreBounded(t *testing.T) {
+	var unsaved []Sample
+	for i := 0; i < maxUnsaved+5; i++ {
+		unsaved = KeepUnsaved(unsaved, sample(t0.Add(time.Duration(i)*time.Second), i, 1, 0))
+	}
+	if len(unsaved) != maxUnsaved || unsaved[0].Counts["active"] != 5 || unsaved[len(unsaved)-1].Counts["active"] != maxUnsaved+4 {
+		t.Errorf("%d unsaved, from %v to %v", len(unsaved), unsaved[0].Counts, unsaved[len(unsaved)-1].Counts)
+	}
+	if cap(unsaved) > 2*maxUnsaved {
+		t.Errorf("the unsaved samples grew to a capacity of %d", cap(unsaved))
+	}
+}
