@@ -58,6 +58,7 @@ func (r *Recorder) flush(now time.Time) error {
 	}
 	merged, err := SaveSamples(r.path, r.unsaved, r.h)
 	if err != nil {
+		r.saved = now // tried: the next try is a SaveEvery later, not at every sample
 		return err
 	}
 	r.h.Replace(merged)

@@ -253,3 +253,36 @@ func TestUnsavedSamplesAreBounded(t *testing.T) {
 		t.Errorf("the unsaved samples grew to a capacity of %d", cap(unsaved))
 	}
 }
+
+// A recorder whose file cannot be written tries again a SaveEvery later,
+// not at every sample (each try says so in serve's log), and keeps the
+// samples for when it can.
+func TestRecorderRetriesAFailedWriteOnceASaveEvery(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "state")
+	if err := os.WriteFile(dir, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := Open(filepath.Join(dir, FileName("p"))) // a read error: it starts empty
+	failures := 0
+	for i := 0; i < 36; i++ { // three minutes at 5 s
+		if r.Add(sample(t0.Add(time.Duration(i)*5*time.Second), i, 1, 0)) != nil {
+			failures++
+		}
+	}
+	if failures < 2 || failures > 3 {
+		t.Errorf("%d failed writes in three minutes of samples, want one a minute", failures)
+	}
+	if err := os.Remove(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	h, err := Load(filepath.Join(dir, FileName("p")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first, last, _ := Change(h.Points(nil, time.Hour, t0.Add(3*time.Minute)), SeriesActive); first != 1 || last != 35 { // 0 and 1 share the first 10 s bucket
+		t.Errorf("after the failures the file holds active %v..%v, want 1..35", first, last)
+	}
+}
