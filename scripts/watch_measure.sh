@@ -4,7 +4,7 @@
 # --churn random lifecycle changes a minute, logging every change it makes
 # (--changes); the watcher reads it through scripts/countproxy.
 #
-#   scripts/watch_measure.sh                         # 10,000 and 100,000 strategies, 150 s windows
+#   scripts/watch_measure.sh                         # 10,000 and 100,000 strategies, 150 s windows, one after the other
 #   WINDOW=600 SIZES=10000 scripts/watch_measure.sh  # the 10-minute run
 #   KEEP=/tmp/wm scripts/watch_measure.sh            # keep events, changes and counts
 #
@@ -75,8 +75,6 @@ watch_stop() {
 
 measure() {
 	local n=$1
-	PIDS=()
-	trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
 	port=$((port + 3 * ${2:-0}))
 	local sp=$port pp1=$((port + 1)) state="$WORK/state-$n"
 	"$WORK/stratop" sandbox --tick 0 --users "$((n / 100))" --strategies "$n" --churn "$CHURN" \
@@ -97,12 +95,13 @@ measure() {
 	wait "$sandbox" || true
 }
 
+# One size after the other: the machine is shared, and a watcher's RSS and
+# delays are its own only when nothing else of the script runs.
 i=0
 for n in $SIZES; do
 	i=$((i + 1))
-	measure "$n" "$i" &
+	measure "$n" "$i"
 done
-wait
 
 python3 - "$WORK" "$SIZES" "$INTERVAL" <<'PY'
 import json, os, sys
