@@ -2,51 +2,74 @@
 //
 // Scopes. The whole integration (Integration), one or more users (Users),
 // one or more strategies (Strategies), the profile's watched items
-// (Watched). A members scope is read in full each interval: each strategy
-// by id, each user's list in pages of 100; a strategy held for a user and
-// no longer listed is read by id.
+// (Watched). A members scope is read in full each interval, in turn when
+// the budget does not reach every member: each strategy by id, each user's
+// list in pages of 100; a strategy held for a user and no longer listed is
+// read by id. The watched items change while a watch runs (Options.Follow):
+// a member added is read, its first read the starting point; one removed
+// is forgotten without an event.
 //
 // Whole-integration coverage under a budget (default 300 requests a minute
 // and 2 MiB a minute). The interface gives lists of at most 100 rows,
 // filters by status, chain, category and method, totalCount on every list
 // and reads by id. The floor for a guarantee is every row read once a
 // period: N/100 requests. The engine does better for the changes operators
-// care about, because it holds the last-known state of every strategy and
-// so knows its own count of any cell:
+// care about, because it holds the last-known state of every strategy, in
+// the lists' order:
 //
 //   - totals, every interval: one page of one row per listed status
 //     (active, suspended, paused, completed) gives its totalCount, and the
 //     dashboard stats the users count every fourth interval: 4 or 5
-//     requests of under 1 KB;
+//     requests of under 1 KB. The row is taken at a probe's position, so
+//     the totals are probes too (below);
 //   - search, where a status's total differs from the strategies held in
 //     it (those that grew first: a strategy moved in). Lists are in
 //     creation order, so the list's row at position p (a page of one row)
-//     equals the p-th held id up to the first difference; halving finds it
-//     down to a range within one page of 100, which is read. The row there
-//     either moved in (compared at once: a status event) or the held one
-//     left (read by id: a status event, or vanished when the read says
+//     equals the p-th held id while the two agree; halving between a
+//     position where they agree and one where they differ ends where they
+//     part, down to a range within one page of 100, which is read. The row
+//     there either moved in (compared at once: a status event) or the held
+//     one left (read by id: a status event, or vanished when the read says
 //     archived or 404). About log2(n/50)+1 requests and 70 KB a change: 8
 //     for a status of 4,000, 11 for 40,000. Splitting into filter cells
 //     (chain, category, method) and reading the changed cell was measured
 //     first: as good at 10,000, but at 100,000 the finest cells hold about
 //     500 rows (5 pages) and it read 7.3 MB a minute;
+//   - probes by position (probe.go), for what totals cannot show: one
+//     strategy suspended and another resumed in one interval, or held rows
+//     gone stale while the first full read was under way whose moves cancel.
+//     Such changes still shift the list's rows between the two strategies
+//     against the held ids, so a page of one row at a position between
+//     them shows another id than the held one, and a search between the
+//     list's start and that position finds one of the pair; the other then
+//     shows in the totals. Up to 4 positions a status an interval (the
+//     total's own row and 3 more, with the requests the sweep does not
+//     need), spread over the list with an offset that turns by the golden
+//     ratio each interval: a pair a fraction g of the list apart is caught
+//     in an interval with a chance of about 4g in each of its two lists.
+//     Totals per filter cell instead were not tried: status by category
+//     and method alone is 24 requests, of the 25 an interval holds, and
+//     would catch only pairs of different cells;
 //   - the rolling sweep, with what the request and byte budgets leave: the
 //     next page of 100 of the whole list, oldest first, comparing every row.
-//     It finds what totals cannot show (one strategy paused and another
-//     resumed in one interval) and confirms by id what its pages skip.
+//     It finds what the probes may take long to meet (a pair side by side)
+//     and confirms by id what its pages skip. It gets what the searches'
+//     pages leave of the byte budget: at 10,000 strategies and 20 changes a
+//     minute about 8 pages a minute (from the measured bytes), a pass in
+//     about 12 minutes.
 //
 // The first start (no cursor, or FromNow) reads the whole list once at the
 // request budget (N/100 pages: 85 at 10,000, 850 at 100,000), silently:
-// that is the starting point. Changes made while it reads are found by the
-// totals right after. Later starts use the cursor and report what changed
-// while the engine was down.
+// that is the starting point. Changes made while it reads are found right
+// after by the totals, the probes and the sweep. Later starts use the
+// cursor and report what changed while the engine was down.
 //
 // The budget is two token buckets (requests and bytes a minute), each
-// holding one interval's worth: totals and searches may overdraw the byte
-// bucket, the sweep waits until it is paid back, so the bytes average the
-// budget whatever the churn; searches stop when the requests run out and
-// resume the next interval. Figures measured with scripts/watch_measure.sh
-// are in PERFORMANCE.md ("Watch").
+// holding one interval's worth: totals, searches and probes may overdraw
+// the byte bucket, the sweep waits until it is paid back, so the bytes
+// average the budget whatever the churn; searches stop when the requests
+// run out and resume the next interval. Figures measured with
+// scripts/watch_measure.sh are in PERFORMANCE.md ("Watch").
 //
 // Events and ids. An event's id derives from what identifies the change:
 // the host, the kind, the strategy and, for a status change, the

@@ -14,27 +14,48 @@ const windowRows = 50
 // left waits for the next interval (or the probes and the sweep).
 const maxSearches = 8
 
-// drillCycle looks into each status whose total differs from what is
-// held: those that grew first (a strategy moved in: it is there to be
-// read), then those that shrank (a strategy left: what is held and not
-// listed is read by id).
+// drillCycle looks into the statuses whose totals differ from what is
+// held, one at a time, those that grew first (a strategy moved in: it is
+// there to be read), then those that shrank (a strategy left: what is held
+// and not listed is read by id). What one settles can make another differ
+// (a strategy found leaving one status for a second whose total had not
+// moved, because a third left it meanwhile), so the next one is chosen
+// after each; it stops when none differs, or one made no progress (the
+// budget ran out, or the list moved on), until the next interval.
 func (e *Engine) drillCycle(ctx context.Context, d *differ, totals map[string]int) error {
-	var grew, shrank []cellKey
-	for _, st := range listed {
-		c := cellKey{status: string(st)}
-		switch held := len(e.heldIDs(c.status)); {
-		case totals[c.status] > held:
-			grew = append(grew, c)
-		case totals[c.status] < held:
-			shrank = append(shrank, c)
+	for range maxDrills {
+		c, ok := e.nextDrill(totals)
+		if !ok {
+			return nil
 		}
-	}
-	for _, c := range append(grew, shrank...) {
-		if err := e.drill(ctx, d, c, totals); err != nil {
+		gen := e.st.gen
+		if err := e.drill(ctx, d, c, totals); err != nil || e.st.gen == gen {
 			return err
 		}
 	}
 	return nil
+}
+
+// maxDrills bounds the statuses drilled in one interval.
+const maxDrills = 16
+
+// nextDrill is the status to drill next: the first that grew, or else the
+// first that shrank.
+func (e *Engine) nextDrill(totals map[string]int) (cellKey, bool) {
+	var shrank *cellKey
+	for _, st := range listed {
+		c := cellKey{status: string(st)}
+		switch held := len(e.heldIDs(c.status)); {
+		case totals[c.status] > held:
+			return c, true
+		case totals[c.status] < held && shrank == nil:
+			shrank = &c
+		}
+	}
+	if shrank == nil {
+		return cellKey{}, false
+	}
+	return *shrank, true
 }
 
 // drill settles strategies of a status until what is held there counts
