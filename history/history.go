@@ -1,8 +1,10 @@
 // Package history keeps how the integration moved: per-status strategy
-// counts, users, read latency and errors, at tiered resolutions so that a
-// week fits in a few hundred kilobytes. It knows nothing of a screen or of
-// the network; the watch engine and the dashboard feed it samples, and the
-// Overview and `stratop stats --history` read it.
+// counts, users, read latency and errors, and pools' token prices, at
+// tiered resolutions so that a week fits in about a megabyte. It knows
+// nothing of a screen or of the network; the watch engines of `serve` and
+// `watch` and the dashboard feed it samples and share its file (see
+// SaveSamples), and the Overview, the pool pane and `stratop stats
+// --history` read it.
 package history
 
 import (
