@@ -36,6 +36,13 @@ const engineBacklog = 4096
 // costs the UI goroutine a bounded time.
 const engineBatch = 512
 
+// engineStartDelay is how long after the dashboard starts the engine
+// begins: its first cycle's reads and decoding, on the dashboard's one P,
+// would otherwise run while the first frame waits for the renderer's tick
+// and delay it (by about 1 ms on --demo). What the dashboard reads in the
+// meantime waits in the engine's inbox.
+const engineStartDelay = 100 * time.Millisecond
+
 // engineTotalsShare is how many cycles' worth of the totals' reads (one per
 // status, and now and then the users count) one interval's budget must
 // hold at least: with less, the totals read each cycle would leave nothing
@@ -124,14 +131,7 @@ func (f *engineFeed) sampled(s watch.Sample) {
 // next events.
 func (f *engineFeed) wait(session uint64) tea.Cmd {
 	return func() tea.Msg {
-		f.start.Do(func() {
-			go func() {
-				if err := f.engine.Run(f.ctx); err != nil {
-					f.err = err
-					close(f.stopped)
-				}
-			}()
-		})
+		f.start.Do(func() { go f.run() })
 		msg := engineEventsMsg{session: session}
 		select {
 		case <-f.ctx.Done():
@@ -156,6 +156,19 @@ func (f *engineFeed) wait(session uint64) tea.Cmd {
 		}
 		msg.dropped = f.dropped.Swap(0)
 		return msg
+	}
+}
+
+// run runs the engine from engineStartDelay on, until ctx ends or it fails.
+func (f *engineFeed) run() {
+	select {
+	case <-time.After(engineStartDelay):
+	case <-f.ctx.Done():
+		return
+	}
+	if err := f.engine.Run(f.ctx); err != nil {
+		f.err = err
+		close(f.stopped)
 	}
 }
 
