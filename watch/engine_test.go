@@ -57,7 +57,7 @@ func TestIntegrationReportsAChangeBehindItsBackOnce(t *testing.T) {
 }
 
 // One strategy paused and another resumed in the same cell leave every
-// total as it was: the rolling sweep finds both.
+// total as it was: the probes or the rolling sweep find both.
 func TestSweepFindsAChangeTotalsCannotShow(t *testing.T) {
 	w := newWorld(t, 8, 400)
 	var rec recorder
