@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"slices"
 	"time"
 
 	"github.com/stratop/stratop/model"
@@ -19,7 +20,8 @@ type watchedFile struct {
 	say     func(format string, args ...any)
 	size    int64 // -1: there is no file
 	mod     time.Time
-	failing bool // the last read failed: said once, not again until it works
+	failing bool          // the last read failed: said once, not again until it works
+	items   model.Watches // as last read, sorted: another profile's change is none of ours
 }
 
 // newWatchedFile notes the file as it is now; take it before the first
@@ -27,7 +29,14 @@ type watchedFile struct {
 func newWatchedFile(stateDir, profile string, say func(format string, args ...any)) *watchedFile {
 	w := &watchedFile{store: model.NewWatchStore(stateDir), profile: profile, say: say}
 	w.size, w.mod = w.stat()
+	if items, err := w.store.Load(profile); err == nil {
+		w.items = sortedWatches(items)
+	}
 	return w
+}
+
+func sortedWatches(w model.Watches) model.Watches {
+	return model.Watches{Strategies: slices.Sorted(slices.Values(w.Strategies)), Users: slices.Sorted(slices.Values(w.Users))}
 }
 
 func (w *watchedFile) stat() (int64, time.Time) {
@@ -57,6 +66,10 @@ func (w *watchedFile) next() (watch.Scope, bool) {
 		return watch.Scope{}, false
 	}
 	w.failing = false
+	if items = sortedWatches(items); slices.Equal(items.Strategies, w.items.Strategies) && slices.Equal(items.Users, w.items.Users) {
+		return watch.Scope{}, false
+	}
+	w.items = items
 	w.say("the watched items changed: %d strategies, %d users", len(items.Strategies), len(items.Users))
 	return watch.Watched(items.Strategies, items.Users), true
 }
