@@ -7,6 +7,7 @@
 #   scripts/watch_measure.sh                         # 10,000 and 100,000 strategies, 150 s windows, one after the other
 #   WINDOW=600 SIZES=10000 scripts/watch_measure.sh  # the 10-minute run
 #   KEEP=/tmp/wm scripts/watch_measure.sh            # keep events, changes and counts
+#   SEED=2 WINDOW=300 SIZES=10000 scripts/watch_measure.sh  # other data, other changes
 #
 # Per size, two runs of the watcher at the default interval and budget:
 #   1. the first start: no state, it reads the integration once in full (the
@@ -25,6 +26,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WINDOW=${WINDOW:-150}
 SIZES=${SIZES:-"10000 100000"}
 CHURN=${CHURN:-20}
+SEED=${SEED:-1} # the sandbox's data and churn: another seed, other changes
 INTERVAL=${INTERVAL:-5s}
 WORK=$(mktemp -d)
 PIDS=()
@@ -77,7 +79,7 @@ measure() {
 	local n=$1
 	port=$((port + 3 * ${2:-0}))
 	local sp=$port pp1=$((port + 1)) state="$WORK/state-$n"
-	"$WORK/stratop" sandbox --tick 0 --users "$((n / 100))" --strategies "$n" --churn "$CHURN" \
+	"$WORK/stratop" sandbox --seed "$SEED" --tick 0 --users "$((n / 100))" --strategies "$n" --churn "$CHURN" \
 		--changes "$WORK/$n.changes.jsonl" --addr "127.0.0.1:$sp" >"$WORK/$n.sandbox.log" 2>&1 &
 	local sandbox=$!
 	PIDS+=($sandbox)

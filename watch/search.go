@@ -175,7 +175,8 @@ func (e *Engine) search(ctx context.Context, d *differ, c cellKey, held []int64,
 }
 
 // readCell reads a cell whole and compares each row; what is held in the
-// cell and was not listed is read by id.
+// cell and was not listed is read by id at once, so the drill can follow
+// where it went.
 func (e *Engine) readCell(ctx context.Context, d *differ, c cellKey) error {
 	seen := map[int64]bool{}
 	for page := 1; ; page++ {
@@ -201,7 +202,7 @@ func (e *Engine) readCell(ctx context.Context, d *differ, c cellKey) error {
 			e.queueConfirm(id)
 		}
 	}
-	return nil
+	return e.confirmCycle(ctx, d)
 }
 
 // heldIndex is the held ids of each status in creation order, built again
