@@ -76,6 +76,16 @@
 // strategy's change sequence (kept in the cursor) and the status after.
 // An event observed again after a crash therefore carries the same id.
 //
+// Reads made elsewhere. A dashboard reads pages, detail panes and watched
+// items for its own screen; those reads are changes seen too. Observe hands
+// one to a running engine (inbox.go): queued, applied on Run's goroutine
+// between cycles, and compared with a held row only when the read began
+// after the read that last set the row (marks from Mark, one order for the
+// whole process), so an older reply never reports a change back. Without
+// an engine, Shown (shown.go) is the same differ over what a front end
+// shows and watches only: its state is what is on screen, forgotten when
+// no read shows it any more.
+//
 // The cursor: see cursor.go.
 
 package watch
