@@ -20,8 +20,8 @@ const (
 	DefaultCharts   = "braille"
 	// DefaultActivity is "shown": the Activity covers what the dashboard
 	// shows and watches, at no cost beyond its own polls. Watching the
-	// whole integration was measured at 255 requests and 1.4 MB a minute
-	// at 10,000 strategies, against 72 and 72 KB for the dashboard alone
+	// whole integration was measured at 255-360 requests and 1.4-1.7 MB a
+	// minute at 10,000 strategies, against 72 and 72 KB for the dashboard alone
 	// (PERFORMANCE.md "Activity on the engine"; CPU and memory barely
 	// moved). An operator who keeps `stratop watch` or `serve` on the same
 	// integration would pay that traffic twice, so it is asked for, not
