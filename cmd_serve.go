@@ -109,7 +109,8 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	eng = watch.New(c, watch.Options{
 		Profile: target.Profile, Host: c.Host(), Scope: watch.Integration(),
 		Interval: f.interval, Budget: budget, StateDir: dir, Meter: meter,
-		Emit: alerts.Handle,
+		Notice: func(words string) { logger.Printf("serve: %s", words) },
+		Emit:   alerts.Handle,
 		OnSample: func(s watch.Sample) {
 			alerts.Sample(s.Time, s.Failed)
 			hist.sample(s)

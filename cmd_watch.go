@@ -200,7 +200,8 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 	eng = watch.New(c, watch.Options{
 		Profile: target.Profile, Host: c.Host(), Scope: sc,
 		Interval: f.interval, Budget: budget, Heartbeat: f.heartbeat,
-		StateDir: stateDir, FromNow: f.fromNow, Meter: meter, AuditPath: auditPath, Follow: follow,
+		StateDir: stateDir, FromNow: f.fromNow, Meter: meter, AuditPath: auditPath,
+		Notice: func(words string) { fmt.Fprintln(cmd.ErrOrStderr(), "watch: "+words) }, Follow: follow,
 		Emit: func(ev watch.Event) {
 			if !w.write(ev) {
 				// Whoever read the events is gone (a closed pipe, a full

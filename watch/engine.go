@@ -70,6 +70,10 @@ type Options struct {
 	// engine's goroutine.
 	OnSample func(Sample)
 
+	// Notice receives words an operator should read, on the engine's
+	// goroutine: that another process keeps this watch's cursor. Nil: none.
+	Notice func(string)
+
 	// Meter counts the client's requests and bytes; give the one the
 	// client was built with (api.WithAttemptObserver(meter.Observe)).
 	Meter *Meter
@@ -92,23 +96,26 @@ type Engine struct {
 	pace *pace  // the interval, which another goroutine may change (SetInterval)
 
 	// Touched by Run's goroutine only.
-	st        *state
-	meter     *Meter
-	own       bool // the meter is the engine's: it counts each read itself
-	reqs      *bucket
-	bytes     *bucket
-	cyc       cycleFigures
-	lost      bool
-	nextBeat  time.Time
-	saveErr   error
-	confirm   []int64 // strategies to read by id: gone from where they were
-	pending   map[int64]bool
-	totals    map[string]int // the listed statuses' totals as last read
-	pageBytes int64          // bytes of the last sweep page
-	sweeps    int            // full sweeps done since Run started
-	cycles    int            // cycles of the whole integration since Run started
-	index     heldIndex      // held ids per status, for searches and probes
-	members   memberRing     // where the members' reads go on from
+	st       *state
+	meter    *Meter
+	own      bool // the meter is the engine's: it counts each read itself
+	reqs     *bucket
+	bytes    *bucket
+	cyc      cycleFigures
+	lost     bool
+	nextBeat time.Time
+	saveErr  error
+	// cursorElsewhere says another process holds the cursor's lock: this
+	// run keeps no cursor.
+	cursorElsewhere bool
+	confirm         []int64 // strategies to read by id: gone from where they were
+	pending         map[int64]bool
+	totals          map[string]int // the listed statuses' totals as last read
+	pageBytes       int64          // bytes of the last sweep page
+	sweeps          int            // full sweeps done since Run started
+	cycles          int            // cycles of the whole integration since Run started
+	index           heldIndex      // held ids per status, for searches and probes
+	members         memberRing     // where the members' reads go on from
 }
 
 // cycleFigures are one cycle's reads, for its sample.
@@ -135,6 +142,9 @@ func New(client Client, opts Options) *Engine {
 	}
 	if opts.Emit == nil {
 		opts.Emit = func(Event) {}
+	}
+	if opts.Notice == nil {
+		opts.Notice = func(string) {}
 	}
 	e := &Engine{client: client, opts: opts, meter: opts.Meter, pending: map[int64]bool{}, in: newInbox(), pace: newPace(opts.Interval)}
 	if e.meter == nil {

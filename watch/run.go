@@ -18,6 +18,8 @@ func (e *Engine) Run(ctx context.Context) error {
 	if err := e.opts.Scope.Validate(); err != nil {
 		return err
 	}
+	release := e.holdCursor()
+	defer release()
 	st, err := e.loadState()
 	if err != nil {
 		return err
@@ -97,7 +99,7 @@ func (e *Engine) setSaveErr(err error) {
 
 // loadState reads the cursor, or starts from now.
 func (e *Engine) loadState() (*state, error) {
-	path := CursorPath(e.opts)
+	path := e.cursorPath()
 	if path == "" || e.opts.FromNow {
 		return newState(), nil
 	}
@@ -115,7 +117,7 @@ func (e *Engine) loadState() (*state, error) {
 // first read of the integration that is not complete yet is not saved: the
 // next start reads it again from the start.
 func (e *Engine) save() error {
-	path := CursorPath(e.opts)
+	path := e.cursorPath()
 	if path == "" || e.st == nil || !e.st.dirty {
 		return nil
 	}

@@ -41,3 +41,35 @@ func With(path string, fn func() error) error {
 	defer unix.Flock(int(f.Fd()), unix.LOCK_UN) //nolint:errcheck // closing the file releases it anyway
 	return fn()
 }
+
+// ErrHeld is returned by Hold when another open file holds the lock.
+var ErrHeld = errors.New("lock: held by another process")
+
+// Hold takes the exclusive lock of the lock file at path without waiting
+// and keeps it until release is called (or the process ends: the kernel
+// lets go of a dead holder's lock, so a crash never leaves it stuck). It
+// returns ErrHeld when another holds it.
+func Hold(path string) (release func(), err error) {
+	if err := atomicfile.EnsureDir(filepath.Dir(path)); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, atomicfile.FilePerm)
+	if err != nil {
+		return nil, fmt.Errorf("lock: %w", err)
+	}
+	for {
+		err = unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
+		if !errors.Is(err, unix.EINTR) {
+			break
+		}
+	}
+	if errors.Is(err, unix.EWOULDBLOCK) {
+		f.Close()
+		return nil, ErrHeld
+	}
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	return func() { f.Close() }, nil
+}

@@ -1,6 +1,7 @@
 package filelock
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -40,4 +41,21 @@ func TestWritersUnderTheLockLoseNoChange(t *testing.T) {
 	if err != nil || fi.Mode().Perm() != 0o700 {
 		t.Errorf("the lock's directory: %v, %v; want mode 0700", fi, err)
 	}
+}
+
+func TestHoldIsExclusiveUntilReleased(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state", "x.lock")
+	release, err := Hold(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Hold(path); !errors.Is(err, ErrHeld) {
+		t.Fatalf("a second Hold: %v, want ErrHeld", err)
+	}
+	release()
+	again, err := Hold(path)
+	if err != nil {
+		t.Fatalf("Hold after release: %v", err)
+	}
+	again()
 }
