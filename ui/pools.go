@@ -106,26 +106,32 @@ func RollupLine(st Styles, r Rollups, width int) string {
 // PoolDetail draws the pool pane for a sanitised pool. full says the pool is
 // GET /pools/{id}'s answer (with the price); otherwise note says why the
 // price is missing (loading, or the error). price is drawn under the price
-// (PoolPriceChart's lines, or none). item is the chosen user's pool, nil
+// (PoolPriceChart's lines, or none), before what names the pool. item is the chosen user's pool, nil
 // without a chosen user. The token address links to the explorer.
 func PoolDetail(st Styles, x Explorers, p api.Pool, full bool, note string, price []string, item *api.UserPoolItem, width int) []string {
 	title := "Pool " + Int(p.ID)
 	if p.Symbol != "" {
 		title += " · " + p.Symbol
 	}
-	lines := []string{
-		PaneTitle(st, title, width),
-		KV(st, "name", OrDash(p.Name), width),
-		KV(st, "chain", ChainName(p.ChainID)+" ("+Int(p.ChainID)+")", width),
-		KV(st, "decimals", Int(int64(p.Decimals)), width),
-		KVLink(st, "token", OrDash(p.TokenAddress), x.AddressURL(p.ChainID, p.TokenAddress), width),
-	}
+	// The price and how it moved come first: the list's row already names
+	// the pool, and a pane stacked under the list at 80x24 has room for
+	// little more than the chart.
+	lines := []string{PaneTitle(st, title, width)}
 	if full {
 		lines = append(lines, KVNumber(st, "price", Price(p.TokenPrice), width))
 	} else {
 		lines = append(lines, KVTone(st, "price", note, ToneMuted, width))
 	}
 	lines = append(lines, price...)
+	if len(price) > 0 {
+		lines = append(lines, "")
+	}
+	lines = append(lines,
+		KV(st, "name", OrDash(p.Name), width),
+		KV(st, "chain", ChainName(p.ChainID)+" ("+Int(p.ChainID)+")", width),
+		KV(st, "decimals", Int(int64(p.Decimals)), width),
+		KVLink(st, "token", OrDash(p.TokenAddress), x.AddressURL(p.ChainID, p.TokenAddress), width),
+	)
 	if item == nil {
 		return lines
 	}
