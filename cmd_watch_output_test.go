@@ -53,6 +53,11 @@ func TestTableLineFitsTheTerminal(t *testing.T) {
 	if line := tableLine(ev, 160); !strings.Contains(line, "user cust_cgfmap9t_long_external_id TOSHI") {
 		t.Errorf("wide line %q left something out", line)
 	}
+	noUser := ev
+	noUser.User = ""
+	if line := tableLine(noUser, 160); strings.Contains(line, "user") || !strings.Contains(line, "strategy 123456 TOSHI") {
+		t.Errorf("without a user: %q", line)
+	}
 	if line := tableLine(ev, 80); !strings.Contains(line, "strategy 123456") || strings.Contains(line, "TOSHI") {
 		t.Errorf("80 columns: %q, want the strategy kept and the pool left out first", line)
 	}

@@ -38,9 +38,6 @@ func tableLine(ev watch.Event, width int) string {
 	case ev.Strategy != 0:
 		what = []ui.Field{{Label: "strategy", Text: strconv.FormatInt(ev.Strategy, 10)},
 			{Label: "user", Text: cleanLine(ev.User), Optional: true}, {Text: cleanLine(ev.Pool), Optional: true}}
-		if ev.User == "" {
-			what[1] = ui.Field{}
-		}
 	case ev.Status != "":
 		what = []ui.Field{{Text: cleanLine(ev.Status)}}
 	case ev.User != "":

@@ -17,8 +17,9 @@ type Field struct {
 	Optional bool // the field may be left out whole to fit
 }
 
+// String is the field as drawn; a label without a text is no field.
 func (f Field) String() string {
-	if f.Label == "" {
+	if f.Label == "" || f.Text == "" {
 		return f.Text
 	}
 	return f.Label + " " + f.Text

@@ -23,17 +23,7 @@ type world struct {
 
 func newWorld(t *testing.T, users, strategies int) *world {
 	t.Helper()
-	sb := sandbox.New(sandbox.WithUsers(users), sandbox.WithStrategies(strategies))
-	srv := httptest.NewServer(sb)
-	t.Cleanup(srv.Close)
-	t.Cleanup(sb.Close)
-	m := NewMeter()
-	c, err := api.New(srv.URL, api.WithCredentials(api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret}),
-		api.WithRetries(0), api.WithTimeout(10*time.Second), api.WithAttemptObserver(m.Observe))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &world{sb: sb, srv: srv, c: c, m: m}
+	return worldOf(t, sandbox.New(sandbox.WithUsers(users), sandbox.WithStrategies(strategies)))
 }
 
 // recorder keeps the events an engine emits.

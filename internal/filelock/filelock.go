@@ -21,24 +21,11 @@ import (
 // flock is held per open file, so two writers of one process are ordered
 // too.
 func With(path string, fn func() error) error {
-	if err := atomicfile.EnsureDir(filepath.Dir(path)); err != nil {
+	release, err := lock(path, unix.LOCK_EX)
+	if err != nil {
 		return err
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, atomicfile.FilePerm)
-	if err != nil {
-		return fmt.Errorf("lock: %w", err)
-	}
-	defer f.Close()
-	for {
-		err = unix.Flock(int(f.Fd()), unix.LOCK_EX)
-		if !errors.Is(err, unix.EINTR) {
-			break
-		}
-	}
-	if err != nil {
-		return fmt.Errorf("lock %s: %w", path, err)
-	}
-	defer unix.Flock(int(f.Fd()), unix.LOCK_UN) //nolint:errcheck // closing the file releases it anyway
+	defer release()
 	return fn()
 }
 
@@ -50,6 +37,16 @@ var ErrHeld = errors.New("lock: held by another process")
 // lets go of a dead holder's lock, so a crash never leaves it stuck). It
 // returns ErrHeld when another holds it.
 func Hold(path string) (release func(), err error) {
+	release, err = lock(path, unix.LOCK_EX|unix.LOCK_NB)
+	if errors.Is(err, unix.EWOULDBLOCK) {
+		return nil, ErrHeld
+	}
+	return release, err
+}
+
+// lock opens the lock file at path (creating it, 0600 in a 0700
+// directory) and flocks it with how; release closes it, which lets go.
+func lock(path string, how int) (release func(), err error) {
 	if err := atomicfile.EnsureDir(filepath.Dir(path)); err != nil {
 		return nil, err
 	}
@@ -58,14 +55,10 @@ func Hold(path string) (release func(), err error) {
 		return nil, fmt.Errorf("lock: %w", err)
 	}
 	for {
-		err = unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
+		err = unix.Flock(int(f.Fd()), how)
 		if !errors.Is(err, unix.EINTR) {
 			break
 		}
-	}
-	if errors.Is(err, unix.EWOULDBLOCK) {
-		f.Close()
-		return nil, ErrHeld
 	}
 	if err != nil {
 		f.Close()
