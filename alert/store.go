@@ -17,23 +17,19 @@ import (
 
 	"github.com/stratop/stratop/internal/atomicfile"
 	"github.com/stratop/stratop/internal/filelock"
+	"github.com/stratop/stratop/internal/paths"
 )
 
-// StateDir returns $XDG_STATE_HOME/stratop/<profile> (~/.local/state when
-// XDG_STATE_HOME is unset or relative).
+// StateDir returns <state directory>/<profile> (internal/paths).
 func StateDir(profile string, getenv func(string) string) (string, error) {
-	base := getenv("XDG_STATE_HOME")
-	if base == "" || !filepath.IsAbs(base) {
-		home := getenv("HOME")
-		if home == "" {
-			return "", errors.New("neither XDG_STATE_HOME nor HOME is set")
-		}
-		base = filepath.Join(home, ".local", "state")
+	base, err := paths.StateDir(getenv)
+	if err != nil {
+		return "", err
 	}
 	if profile == "" {
 		profile = "default"
 	}
-	return filepath.Join(base, "stratop", profile), nil
+	return filepath.Join(base, profile), nil
 }
 
 func readJSON(path string, v any) error {

@@ -2,13 +2,14 @@ package audit
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/stratop/stratop/internal/paths"
 )
 
 // MaxSize is the size at which the log is rotated: the current file becomes
@@ -23,18 +24,14 @@ const (
 	DirMode  fs.FileMode = 0o700
 )
 
-// DefaultPath is $XDG_STATE_HOME/stratop/audit.jsonl, or
-// ~/.local/state/stratop/audit.jsonl when XDG_STATE_HOME is unset. A
-// relative XDG_STATE_HOME is ignored, as the XDG specification says.
+// DefaultPath is the audit log in stratop's state directory
+// (internal/paths): one log for every integration.
 func DefaultPath() (string, error) {
-	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, "stratop", "audit.jsonl"), nil
+	p, err := paths.AuditLog(os.Getenv)
+	if err != nil {
+		return "", fmt.Errorf("audit log: %w", err)
 	}
-	home, err := os.UserHomeDir()
-	if err != nil || home == "" {
-		return "", errors.New("audit log: neither XDG_STATE_HOME nor HOME is set")
-	}
-	return filepath.Join(home, ".local", "state", "stratop", "audit.jsonl"), nil
+	return p, nil
 }
 
 // PreviousPath is where rotation keeps the previous file.

@@ -8,8 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
+
+	"github.com/stratop/stratop/internal/paths"
 )
 
 // EnvConfig names the variable that points at another settings file.
@@ -101,15 +102,11 @@ func Path(flag string, getenv func(string) string) (path string, explicit bool, 
 	if p := getenv(EnvConfig); p != "" {
 		return p, true, nil
 	}
-	dir := getenv("XDG_CONFIG_HOME")
-	if dir == "" || !filepath.IsAbs(dir) {
-		home := getenv("HOME")
-		if home == "" {
-			return "", false, errors.New("neither XDG_CONFIG_HOME nor HOME is set: pass --config FILE")
-		}
-		dir = filepath.Join(home, ".config")
+	p, err := paths.SettingsFile(getenv)
+	if err != nil {
+		return "", false, fmt.Errorf("%w: pass --config FILE", err)
 	}
-	return filepath.Join(dir, "stratop", "config.toml"), false, nil
+	return p, false, nil
 }
 
 // Load reads and checks the settings file at path. A missing file means

@@ -12,11 +12,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/stratop/stratop/internal/atomicfile"
+	"github.com/stratop/stratop/internal/paths"
 )
 
 // SaveEvery is how often a history that changed is written: a crash loses
@@ -38,17 +38,13 @@ func (e *FileError) Error() string {
 
 func (e *FileError) Unwrap() error { return e.Err }
 
-// Dir is $XDG_STATE_HOME/stratop, or ~/.local/state/stratop. A relative
-// XDG_STATE_HOME is ignored, as the XDG specification says.
+// Dir is stratop's state directory (internal/paths).
 func Dir(getenv func(string) string) (string, error) {
-	if d := getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, "stratop"), nil
+	d, err := paths.StateDir(getenv)
+	if err != nil {
+		return "", fmt.Errorf("history: %w", err)
 	}
-	home := getenv("HOME")
-	if home == "" {
-		return "", errors.New("history: neither XDG_STATE_HOME nor HOME is set")
-	}
-	return filepath.Join(home, ".local", "state", "stratop"), nil
+	return d, nil
 }
 
 // FileName is the history file of a profile inside Dir. Characters other

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/stratop/stratop/internal/atomicfile"
+	"github.com/stratop/stratop/internal/paths"
 )
 
 // Names of the environment variables stratop reads for credentials, so
@@ -44,11 +45,12 @@ const (
 )
 
 // Config tells a Manager where its files live and how to read the
-// environment; the zero value is the real thing (os.UserConfigDir()/stratop,
+// environment; the zero value is the real thing (internal/paths' ConfigDir,
 // os.Getenv, the OS keyring). Tests set every field.
 type Config struct {
 	// Dir holds profiles.json and, when chosen, credentials.json.
-	// Empty means os.UserConfigDir()/stratop (which honours XDG_CONFIG_HOME).
+	// Empty means internal/paths' ConfigDir (XDG_CONFIG_HOME, else
+	// HOME/.config, on every system).
 	Dir string
 	// Getenv reads the environment; nil means os.Getenv.
 	Getenv func(string) string
@@ -81,11 +83,13 @@ func New(cfg Config) (*Manager, error) {
 		m.getenv = os.Getenv
 	}
 	if m.dir == "" {
-		base, err := os.UserConfigDir()
+		// The same directory as the settings file on every system (on
+		// macOS the OS config dir would put the two apart).
+		dir, err := paths.ConfigDir(m.getenv)
 		if err != nil {
 			m.dirErr = fmt.Errorf("no config directory for stratop's profiles (set HOME or XDG_CONFIG_HOME): %w", err)
 		} else {
-			m.dir = filepath.Join(base, "stratop")
+			m.dir = dir
 		}
 	}
 	m.file = NewFileStore(filepath.Join(m.dir, credentialsFileName))

@@ -1,8 +1,6 @@
 package keys
 
 import (
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -77,25 +75,7 @@ func TestProfileNameOrder(t *testing.T) {
 	}
 }
 
-func TestDefaultDirHonoursXDGConfigHome(t *testing.T) {
-	if runtime.GOOS == "darwin" || runtime.GOOS == "windows" {
-		t.Skip("os.UserConfigDir reads XDG_CONFIG_HOME only on Unix-like systems other than macOS")
-	}
-	xdg := t.TempDir()
-	t.Setenv("XDG_CONFIG_HOME", xdg)
-	m, err := New(Config{Getenv: fakeEnv(nil), Keyring: NewMemStore()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := filepath.Join(xdg, "stratop"); m.Dir() != want {
-		t.Errorf("Dir = %q, want %q", m.Dir(), want)
-	}
-}
-
 func TestNoConfigDirectoryStillAllowsTheEnvironment(t *testing.T) {
-	if runtime.GOOS == "windows" || runtime.GOOS == "darwin" || runtime.GOOS == "plan9" {
-		t.Skip("os.UserConfigDir reads other variables here")
-	}
 	t.Setenv("HOME", "")
 	t.Setenv("XDG_CONFIG_HOME", "")
 	env := map[string]string{EnvAPIKey: canaryKey, EnvAPISecret: canarySecret, EnvBaseURL: "https://h.example"}
