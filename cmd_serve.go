@@ -28,6 +28,7 @@ type serveFlags struct {
 	listen   string
 	interval time.Duration
 	budget   string
+	bytes    string
 }
 
 // newServeCmd is `stratop serve`: the watcher of the whole integration
@@ -50,6 +51,7 @@ func newServeCmd() *cobra.Command {
 	fl.StringVar(&f.listen, "listen", metrics.DefaultListen, "address of /metrics and /healthz")
 	cli.DurationVar(fl, &f.interval, "interval", watch.DefaultInterval, "time between reads")
 	fl.StringVar(&f.budget, "budget", fmt.Sprintf("%d/min", watch.DefaultBudget), "requests at most, e.g. 300/min")
+	fl.StringVar(&f.bytes, "byte-budget", watch.FormatByteBudget(watch.DefaultByteBudget), "bytes at most, headers included, e.g. 16MiB/min")
 	return cmd
 }
 
@@ -63,6 +65,10 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	budget, err := parseBudget(f.budget)
 	if err != nil {
 		return serveUsage(err)
+	}
+	byteBudget, err := watch.ParseByteBudget(f.bytes)
+	if err != nil {
+		return serveUsage(errors.New("serve: " + err.Error()))
 	}
 	if f.interval <= 0 {
 		return serveUsage(errors.New("serve: --interval must be positive"))
@@ -108,7 +114,7 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	var eng *watch.Engine
 	eng = watch.New(c, watch.Options{
 		Profile: target.Profile, Host: c.Host(), Scope: watch.Integration(),
-		Interval: f.interval, Budget: budget, StateDir: dir, Meter: meter,
+		Interval: f.interval, Budget: budget, ByteBudget: byteBudget, StateDir: dir, Meter: meter,
 		Notice: func(words string) { logger.Printf("serve: %s", words) },
 		Emit:   alerts.Handle,
 		OnSample: func(s watch.Sample) {

@@ -31,6 +31,7 @@ type watchFlags struct {
 	output      string
 	interval    time.Duration
 	budget      string
+	byteBudget  string
 	until       string
 	timeout     time.Duration
 	exec        string
@@ -71,6 +72,7 @@ func newWatchCmd() *cobra.Command {
 	fl.StringVarP(&f.output, "output", "o", "", "output: jsonl or table (default: jsonl unless stdout is a terminal)")
 	cli.DurationVar(fl, &f.interval, "interval", watch.DefaultInterval, "time between reads")
 	fl.StringVar(&f.budget, "budget", strconv.Itoa(watch.DefaultBudget)+"/min", "requests at most, e.g. 300/min, 5/s")
+	fl.StringVar(&f.byteBudget, "byte-budget", watch.FormatByteBudget(watch.DefaultByteBudget), "bytes at most, headers included, e.g. 16MiB/min, 200KB/s")
 	fl.StringVar(&f.until, "until", "", "exit 0 once the condition holds for the watched strategies or users, e.g. status=paused")
 	cli.DurationVar(fl, &f.timeout, "timeout", 60*time.Second, "with --until: exit 1 when it has not held by then")
 	fl.StringVar(&f.exec, "exec", "", "run this shell command once per event, with the event as JSON on stdin")
@@ -141,6 +143,10 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 	if err != nil {
 		return &exitCodeError{code: cli.ExitUsage, err: err}
 	}
+	byteBudget, err := watch.ParseByteBudget(f.byteBudget)
+	if err != nil {
+		return &exitCodeError{code: cli.ExitUsage, err: errors.New("watch: " + err.Error())}
+	}
 	if f.interval <= 0 {
 		return &exitCodeError{code: cli.ExitUsage, err: errors.New("watch: --interval must be positive")}
 	}
@@ -199,7 +205,7 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 	})
 	eng = watch.New(c, watch.Options{
 		Profile: target.Profile, Host: c.Host(), Scope: sc,
-		Interval: f.interval, Budget: budget, Heartbeat: f.heartbeat,
+		Interval: f.interval, Budget: budget, ByteBudget: byteBudget, Heartbeat: f.heartbeat,
 		StateDir: stateDir, FromNow: f.fromNow, Meter: meter, AuditPath: auditPath,
 		Notice: func(words string) { fmt.Fprintln(cmd.ErrOrStderr(), "watch: "+words) }, Follow: follow,
 		Emit: func(ev watch.Event) {

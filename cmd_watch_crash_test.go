@@ -50,7 +50,7 @@ func (l *changeLog) changes(t *testing.T) []sandbox.Change {
 func TestWatchSurvivesKillNineWithoutLosingOrRenamingAChange(t *testing.T) {
 	var log changeLog
 	e := newCLIEnv(t, sandbox.WithStrategies(300), sandbox.WithUsers(8), sandbox.WithChangeLog(&log))
-	args := []string{"watch", "--interval", "60ms", "--budget", "200000/min"}
+	args := []string{"watch", "--interval", "60ms", "--budget", "200000/min", "--byte-budget", "4GiB/min"}
 	first := startChild(t, args...)
 	waitUntil(t, "the first full read (the cursor)", func() bool { _, err := os.Stat(e.cursorFile()); return err == nil })
 

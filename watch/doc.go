@@ -9,8 +9,8 @@
 // a member added is read, its first read the starting point; one removed
 // is forgotten without an event.
 //
-// Whole-integration coverage under a budget (default 300 requests a minute
-// and 2 MiB a minute). The interface gives lists of at most 100 rows,
+// Whole-integration coverage under a budget (default 300 requests and
+// 16 MiB in any minute). The interface gives lists of at most 100 rows,
 // filters by status, chain, category and method, totalCount on every list
 // and reads by id. The floor for a guarantee is every row read once a
 // period: N/100 requests. The engine does better for the changes operators
@@ -64,12 +64,20 @@
 // after by the totals, the probes and the sweep. Later starts use the
 // cursor and report what changed while the engine was down.
 //
-// The budget is two token buckets (requests and bytes a minute), each
-// holding one interval's worth: totals, searches and probes may overdraw
-// the byte bucket, the sweep waits until it is paid back, so the bytes
-// average the budget whatever the churn; searches stop when the requests
-// run out and resume the next interval. Figures measured with
-// scripts/watch_measure.sh are in PERFORMANCE.md ("Watch").
+// The budget (budget.go) is two hard limits: no 60 s holds more than
+// Options.Budget requests or Options.ByteBudget bytes (headers included),
+// whatever the engine does. Every attempt goes through them, retries of a
+// read included: the read waits for room before the client sends it, and
+// holds its share from then until 60 s after its answer, so any 60 s of
+// sends, as the interface sees them, holds at most the budget (window.go).
+// Under the limits, buckets of one interval's worth pace the reads over
+// the minute, so a busy interval does not spend the minute at once and
+// leave the next ones without their totals; the rolling sweep paces itself
+// to a sixteenth of the byte budget, so a quiet integration costs little.
+// The bytes can pass the byte budget only by what the requests under way
+// moved beyond their estimates (a page's rows at the size last measured).
+// Figures measured with scripts/watch_measure.sh are in PERFORMANCE.md
+// ("Watch").
 //
 // Events and ids. An event's id derives from what identifies the change:
 // the host, the kind, the strategy and, for a status change, the

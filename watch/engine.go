@@ -25,10 +25,12 @@ var _ Client = (*api.Client)(nil)
 const (
 	DefaultInterval = 5 * time.Second
 	DefaultBudget   = 300 // requests a minute
-	// DefaultByteBudget bounds the bytes a minute the rolling sweep may
-	// move: list pages are the expensive reads, and the interface should
-	// not notice a watcher.
-	DefaultByteBudget = 2 << 20
+	// DefaultByteBudget bounds the bytes of any minute, headers included:
+	// enough to read a busy integration's changed statuses whole at most
+	// every few seconds (240 pages of 100 a minute), so that a fast change
+	// rate is seen within an interval and a pass. A quiet integration
+	// costs far less: the rolling sweep paces itself to a sixteenth of it.
+	DefaultByteBudget = 16 << 20
 )
 
 // Options configure an Engine. Only Scope is required in practice; the
@@ -39,8 +41,8 @@ type Options struct {
 	Scope   Scope
 
 	Interval   time.Duration // between cycles (DefaultInterval)
-	Budget     int           // requests a minute at most (DefaultBudget)
-	ByteBudget int64         // bytes a minute the sweep aims at (DefaultByteBudget)
+	Budget     int           // requests in any 60 s at most, retries included (DefaultBudget)
+	ByteBudget int64         // bytes in any 60 s at most, headers included (DefaultByteBudget)
 	Heartbeat  time.Duration // emit a heartbeat event this often; 0: none
 
 	// StateDir holds the cursor (e.g. $XDG_STATE_HOME/stratop); empty keeps
@@ -96,12 +98,19 @@ type Engine struct {
 	pace *pace  // the interval, which another goroutine may change (SetInterval)
 
 	// Touched by Run's goroutine only.
-	st       *state
-	meter    *Meter
-	own      bool // the meter is the engine's: it counts each read itself
-	reqs     *bucket
-	bytes    *bucket
-	cyc      cycleFigures
+	st     *state
+	meter  *Meter
+	own    bool // the meter is the engine's: it counts each read itself
+	budget *budget
+	cyc    cycleFigures
+	// answered is when the last read's answer arrived: the time of the
+	// events it shows, never before the change it saw.
+	answered  time.Time
+	rowBytes  int   // bytes of a list row, as a full page measured them
+	lastBytes int64 // body bytes of the last attempt (with a Meter)
+	// speed is how many times faster Options.Now runs than the wall
+	// clock: 1 but in tests, which run minutes of the engine in seconds.
+	speed    float64
 	lost     bool
 	nextBeat time.Time
 	saveErr  error
@@ -111,7 +120,6 @@ type Engine struct {
 	confirm         []int64 // strategies to read by id: gone from where they were
 	pending         map[int64]bool
 	totals          map[string]int // the listed statuses' totals as last read
-	pageBytes       int64          // bytes of the last sweep page
 	sweeps          int            // full sweeps done since Run started
 	cycles          int            // cycles of the whole integration since Run started
 	index           heldIndex      // held ids per status, for searches and probes
@@ -146,7 +154,7 @@ func New(client Client, opts Options) *Engine {
 	if opts.Notice == nil {
 		opts.Notice = func(string) {}
 	}
-	e := &Engine{client: client, opts: opts, meter: opts.Meter, pending: map[int64]bool{}, in: newInbox(), pace: newPace(opts.Interval)}
+	e := &Engine{client: client, opts: opts, speed: 1, meter: opts.Meter, pending: map[int64]bool{}, in: newInbox(), pace: newPace(opts.Interval)}
 	if e.meter == nil {
 		e.meter, e.own = NewMeter(), true
 	}

@@ -27,8 +27,11 @@ const (
 // change observed again (after a crash and a restart) carries the same ID,
 // so a consumer that keeps IDs sees each change once.
 type Event struct {
-	ID       string    `json:"id"`
-	Time     time.Time `json:"time"` // when it was observed
+	ID string `json:"id"`
+	// Time is when the read that showed the change was answered, on the
+	// watcher's clock: never before the change (with clocks in step).
+	// Actions, connection events and heartbeats: when the cycle began.
+	Time     time.Time `json:"time"`
 	Kind     Kind      `json:"kind"`
 	Profile  string    `json:"profile,omitempty"`
 	Host     string    `json:"host,omitempty"`

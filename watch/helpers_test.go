@@ -59,6 +59,16 @@ func (r *recorder) find(kind Kind, id int64) []Event {
 // the engine and a function that stops it and waits.
 func running(t *testing.T, w *world, opts Options) (*Engine, func()) {
 	t.Helper()
+	return runningAt(t, w, opts, 1)
+}
+
+// runningAt is running on a clock speed times faster than the wall clock
+// (Options.Now, unless the test gives one), intervals and waits included.
+func runningAt(t *testing.T, w *world, opts Options, speed float64) (*Engine, func()) {
+	t.Helper()
+	if opts.Now == nil && speed != 1 {
+		opts.Now = fastClock(speed)
+	}
 	if opts.Meter == nil {
 		opts.Meter = w.m
 	}
@@ -66,6 +76,7 @@ func running(t *testing.T, w *world, opts Options) (*Engine, func()) {
 		opts.Host = "sandbox.test"
 	}
 	e := New(w.c, opts)
+	e.speed = speed
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- e.Run(ctx) }()
@@ -80,6 +91,12 @@ func running(t *testing.T, w *world, opts Options) (*Engine, func()) {
 	}
 	t.Cleanup(stop)
 	return e, stop
+}
+
+// fastClock is a clock that starts now and runs speed times faster.
+func fastClock(speed float64) func() time.Time {
+	t0 := time.Now()
+	return func() time.Time { return t0.Add(time.Duration(speed * float64(time.Since(t0)))) }
 }
 
 // waitFor polls cond until it holds or a generous deadline passes.

@@ -40,7 +40,7 @@ const usersEvery = 4
 func (e *Engine) integrationCycle(ctx context.Context, d *differ) error {
 	s := e.st
 	d.silent = !s.baselined
-	if !e.reqs.has(float64(len(listed))) {
+	if !e.affords(len(listed), 1) {
 		return nil // over budget: this interval reads nothing
 	}
 	totals, probes, err := e.readTotals(ctx)
@@ -111,7 +111,7 @@ func (e *Engine) countEvents(d *differ, totals map[string]int) {
 		if ok {
 			prev.Seq++
 			d.events = append(d.events, Event{ID: eventID(e.opts.Host, KindCounts, name, i64(int64(prev.Seq)), itoa(now)),
-				Time: d.now, Kind: KindCounts, Profile: e.opts.Profile, Host: e.opts.Host, Status: name,
+				Time: d.at(), Kind: KindCounts, Profile: e.opts.Profile, Host: e.opts.Host, Status: name,
 				Before: itoa(prev.Total), After: itoa(now)})
 		}
 		e.st.counts[name] = countSeen{Total: now, Seq: prev.Seq}

@@ -17,7 +17,7 @@ func (e *Engine) membersCycle(ctx context.Context, d *differ) error {
 	d.silent = !s.baselined
 	n := len(sc.Strategies) + len(sc.Users)
 	for range n {
-		if !e.reqs.has(1) {
+		if !e.affords(1, 1) {
 			break
 		}
 		i := ring.next % n
@@ -130,7 +130,7 @@ func (e *Engine) readUser(ctx context.Context, d *differ, user string) (bool, er
 	defer func() { d.silent = silent }()
 	var ids []int64
 	for page := 1; ; page++ {
-		if !e.reqs.has(1) {
+		if !e.affords(1, pageSize) {
 			return false, nil
 		}
 		p, err := e.userList(ctx, user, page)

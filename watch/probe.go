@@ -76,7 +76,7 @@ func (e *Engine) probeCycle(ctx context.Context, d *differ, totals map[string]in
 			if n == 0 {
 				continue
 			}
-			if !e.reqs.has(float64(1 + e.sweepWants())) {
+			if !e.affords(1+e.sweepWants(), 1) {
 				return nil
 			}
 			at := e.probeAt(i, j, n)

@@ -48,8 +48,9 @@ func TestProbesFindAPairTheTotalsCannotShow(t *testing.T) {
 		}
 	}
 	// 25 requests an interval, as at the default budget and interval; a
-	// byte budget that the first full read leaves in debt for good.
-	e, stop := running(t, w, Options{Scope: Integration(), Interval: 40 * time.Millisecond, Budget: 37500, ByteBudget: 1,
+	// byte budget whose sweep share (a sixteenth: 2 KB an interval) the
+	// first full read (420 KB) leaves in debt for the length of the test.
+	e, stop := running(t, w, Options{Scope: Integration(), Interval: 40 * time.Millisecond, Budget: 37500, ByteBudget: 48 << 20,
 		Emit: rec.emit, OnSample: onSample})
 	waitFor(t, "the first full read", func() bool { return e.Stats().Baselined })
 	arm.Store(true)

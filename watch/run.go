@@ -26,8 +26,9 @@ func (e *Engine) Run(ctx context.Context) error {
 	}
 	e.st = st
 	now := e.opts.Now()
-	e.reqs = newBucket(float64(e.opts.Budget), e.opts.Interval, minBurst, now)
-	e.bytes = newBucket(float64(e.opts.ByteBudget), e.opts.Interval, minByteBurst, now)
+	e.budget = newBudget(e.opts, now, func(ctx context.Context, d time.Duration) error {
+		return sleepCtx(ctx, e.wall(d))
+	})
 	e.mu.Lock()
 	e.stats.Since = now
 	e.held = st
@@ -44,7 +45,7 @@ func (e *Engine) Run(ctx context.Context) error {
 	t := time.NewTimer(e.pace.interval())
 	defer t.Stop()
 	for {
-		began := time.Now()
+		began := e.opts.Now()
 		e.cycle(ctx)
 		if err := e.save(); ctx.Err() == nil {
 			e.setSaveErr(err) // nil: what had to be saved is, again
@@ -60,7 +61,8 @@ func (e *Engine) Run(ctx context.Context) error {
 // what others observed meanwhile and following a change of the interval;
 // false when ctx ended.
 func (e *Engine) wait(ctx context.Context, t *time.Timer, began time.Time) bool {
-	t.Reset(time.Until(began.Add(e.pace.interval())))
+	due := func() time.Duration { return e.wall(began.Add(e.pace.interval()).Sub(e.opts.Now())) }
+	t.Reset(due())
 	for {
 		select {
 		case <-ctx.Done():
@@ -70,9 +72,14 @@ func (e *Engine) wait(ctx context.Context, t *time.Timer, began time.Time) bool 
 		case <-e.in.wake:
 			e.applyObserved(ctx)
 		case <-e.pace.changed:
-			t.Reset(time.Until(began.Add(e.pace.interval())))
+			t.Reset(due())
 		}
 	}
+}
+
+// wall is how long d on the engine's clock lasts on the wall clock.
+func (e *Engine) wall(d time.Duration) time.Duration {
+	return time.Duration(float64(d) / e.speed)
 }
 
 // The smallest bursts: a cycle of the whole integration starts with six
@@ -135,8 +142,8 @@ func (e *Engine) save() error {
 // the interval's sample and the engine's stats.
 func (e *Engine) cycle(ctx context.Context) {
 	now := e.opts.Now()
-	e.reqs.refill(now)
-	e.bytes.refill(now)
+	e.budget.refill(now)
+	e.answered = time.Time{}
 	e.cyc = cycleFigures{}
 	d := &differ{e: e, s: e.st, now: now}
 	var err error

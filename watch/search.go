@@ -118,7 +118,7 @@ func (e *Engine) search(ctx context.Context, d *differ, c cellKey, held []int64,
 	// of 100, then read that page: it costs one request for the last six
 	// or seven halvings.
 	for lo < hi && (hi-lo > windowRows || lo/pageSize != hi/pageSize) {
-		if !e.reqs.has(1) {
+		if !e.affords(1, 1) {
 			return false, nil
 		}
 		mid := (lo + hi) / 2
@@ -137,7 +137,7 @@ func (e *Engine) search(ctx context.Context, d *differ, c cellKey, held []int64,
 	}
 	p := lo
 	if lo < total && rowAt != lo {
-		if !e.reqs.has(1) {
+		if !e.affords(1, pageSize) {
 			return false, nil
 		}
 		f := c.filter()
@@ -180,7 +180,7 @@ func (e *Engine) search(ctx context.Context, d *differ, c cellKey, held []int64,
 func (e *Engine) readCell(ctx context.Context, d *differ, c cellKey) error {
 	seen := map[int64]bool{}
 	for page := 1; ; page++ {
-		if !e.reqs.has(1) {
+		if !e.affords(1, pageSize) {
 			return nil // not read whole: nothing can be said of what is missing
 		}
 		f := c.filter()

@@ -33,7 +33,7 @@ func drillFollows(t *testing.T, strategies int) {
 
 	// One interval's drill, on the stopped engine's state.
 	ctx := context.Background()
-	e.reqs.refill(time.Now().Add(time.Hour))
+	e.budget.refill(time.Now().Add(time.Hour))
 	totals, _, err := e.readTotals(ctx)
 	if err != nil {
 		t.Fatal(err)

@@ -156,9 +156,21 @@ type differ struct {
 	events []Event
 }
 
+// at is the time of an event the last read showed: when its answer
+// arrived. The change it shows was made before the server answered, so
+// this is never before it, whereas the cycle's start may be (the reads of
+// a cycle take seconds). The server's Date is not used: it is whole
+// seconds, up to one before the answer.
+func (d *differ) at() time.Time {
+	if t := d.e.answered; t.After(d.now) {
+		return t
+	}
+	return d.now
+}
+
 // event fills the common fields of an event about a strategy.
 func (d *differ) event(kind Kind, id int64, r row) Event {
-	return Event{Time: d.now, Kind: kind, Profile: d.e.opts.Profile, Host: d.e.opts.Host, Strategy: id,
+	return Event{Time: d.at(), Kind: kind, Profile: d.e.opts.Profile, Host: d.e.opts.Host, Strategy: id,
 		User: d.s.str(r.user), Pool: d.s.str(r.pool), Chain: int(r.chain), Type: d.s.str(r.typ), Category: d.s.str(r.category)}
 }
 

@@ -14,13 +14,12 @@ import (
 // pages never dominate the traffic.
 func (e *Engine) sweepCycle(ctx context.Context, d *differ) error {
 	s := e.st
-	for e.reqs.has(1) && (!s.baselined || e.bytes.has(float64(e.pageBytes))) {
-		before := e.meter.snapshot().bytes
+	for e.affords(1, pageSize) && (!s.baselined || e.budget.sweep.has(e.estimate(pageSize))) {
 		p, err := e.list(ctx, api.StrategyFilter{Page: s.sweepPage, PageSize: pageSize, SortBy: "oldest"})
 		if err != nil {
 			return err
 		}
-		e.pageBytes = max(e.meter.snapshot().bytes-before, 1)
+		e.budget.sweep.take(e.estimate(len(p.Strategies)))
 		ids := make([]int64, 0, len(p.Strategies))
 		for i := range p.Strategies {
 			ids = append(ids, p.Strategies[i].ID)
@@ -61,10 +60,7 @@ func (e *Engine) sweepCycle(ctx context.Context, d *differ) error {
 // sweepWants is how many pages the sweep can still read this interval
 // within the byte budget: the requests the probes leave to it.
 func (e *Engine) sweepWants() int {
-	if e.pageBytes <= 0 {
-		return 1
-	}
-	return max(int(e.bytes.tokens/float64(e.pageBytes)), 0)
+	return max(int(e.budget.sweep.tokens/e.estimate(pageSize)), 0)
 }
 
 func (e *Engine) queueConfirm(id int64) {
@@ -77,7 +73,7 @@ func (e *Engine) queueConfirm(id int64) {
 // confirmCycle reads by id the strategies that left where they were held:
 // a vanished strategy is one the interface says is archived or gone.
 func (e *Engine) confirmCycle(ctx context.Context, d *differ) error {
-	for len(e.confirm) > 0 && e.reqs.has(1) {
+	for len(e.confirm) > 0 && e.affords(1, 1) {
 		id := e.confirm[0]
 		st, gone, err := e.byID(ctx, id)
 		if err != nil {

@@ -16,7 +16,7 @@ func itoa(v int) string { return strconv.Itoa(v) }
 // removed by the interface).
 func (e *Engine) usersCycle(ctx context.Context, d *differ) error {
 	var stats *api.DashboardStats
-	err := e.read(ctx, func() int { return 0 }, func(ctx context.Context) (err error) {
+	err := e.read(ctx, 1, func() int { return 0 }, func(ctx context.Context) (err error) {
 		stats, err = e.client.GetDashboardStats(ctx)
 		return err
 	})
@@ -37,7 +37,8 @@ func (e *Engine) usersCycle(ctx context.Context, d *differ) error {
 		ext string
 	}
 	var all []entry
-	err = e.read(ctx, func() int { return len(all) / 7 }, func(ctx context.Context) error {
+	// A user is about a third of a strategy's row.
+	err = e.read(ctx, max(n/3, 1), func() int { return len(all) / 3 }, func(ctx context.Context) error {
 		return e.client.StreamUsers(ctx, func() { all = all[:0] }, func(u api.User) {
 			if s.maxUserID == 0 || u.ID > s.maxUserID {
 				all = append(all, entry{u.ID, u.ExternalUserID})
@@ -52,7 +53,7 @@ func (e *Engine) usersCycle(ctx context.Context, d *differ) error {
 		all = all[len(all)-grew:] // the newest are the ones that came
 	}
 	for _, u := range all {
-		d.events = append(d.events, Event{ID: eventID(e.opts.Host, KindUsersAdd, u.ext, i64(u.id)), Time: d.now,
+		d.events = append(d.events, Event{ID: eventID(e.opts.Host, KindUsersAdd, u.ext, i64(u.id)), Time: d.at(),
 			Kind: KindUsersAdd, Profile: e.opts.Profile, Host: e.opts.Host, User: u.ext,
 			Before: itoa(s.users), After: itoa(n)})
 		s.maxUserID = max(s.maxUserID, u.id)
