@@ -87,7 +87,10 @@ type Result struct {
 type Runner struct {
 	Client  Client
 	Journal audit.Journal
-	Source  string // "dashboard" or "cli", recorded in the audit log
+	Source  string // "dashboard", "cli" or "mcp", recorded in the audit log
+	// Approval, when an agent asked for the action and a person approved
+	// it, is recorded with every line of the action.
+	Approval *audit.Approval
 	// ReadOnly refuses every action (ErrReadOnly); ReadOnlyBy names what
 	// made the profile read-only, for the refusal's words.
 	ReadOnly   bool
@@ -234,6 +237,7 @@ func (r Runner) entry(spec Spec, t Target, cur *api.Strategy) audit.Entry {
 	e := audit.Entry{
 		Seq: uuid.NewString(), Source: r.Source, Action: spec.Name, User: t.Owner,
 		Expected: spec.Next, IdempotencyKey: t.IdempotencyKey, Amount: t.Amount, Reason: t.Reason,
+		Approval: r.Approval,
 	}
 	if spec.Scope == ScopeStrategy {
 		e.StrategyIDs = []int64{t.Strategy.ID}

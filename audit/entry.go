@@ -28,7 +28,7 @@ type Entry struct {
 	Time           time.Time  `json:"time"`
 	Profile        string     `json:"profile,omitempty"`
 	Host           string     `json:"host,omitempty"`
-	Source         string     `json:"source,omitempty"` // "dashboard" or "cli"
+	Source         string     `json:"source,omitempty"` // "dashboard", "cli" or "mcp"
 	Action         string     `json:"action"`
 	StrategyIDs    []int64    `json:"strategyIds,omitempty"`
 	User           string     `json:"user,omitempty"`
@@ -39,6 +39,16 @@ type Entry struct {
 	IdempotencyKey string     `json:"idempotencyKey,omitempty"`
 	Amount         string     `json:"amount,omitempty"` // add-balance: the raw amount sent
 	Reason         string     `json:"reason,omitempty"` // why the operator acted, in their words
+	// Approval is set when an agent asked for the action and a person
+	// approved it (source "mcp").
+	Approval *Approval `json:"approval,omitempty"`
+}
+
+// Approval says who asked for an action out of band and who let it go.
+type Approval struct {
+	Request  string `json:"request"`  // the pending request's id
+	Agent    string `json:"agent"`    // the MCP client's name, as it introduced itself
+	Approver string `json:"approver"` // the person who approved it
 }
 
 // Journal is where actions are recorded. *Log implements it; Discard drops

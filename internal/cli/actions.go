@@ -28,6 +28,26 @@ type ActionOptions struct {
 	Wait        bool
 	WaitTimeout time.Duration
 	Poll        time.Duration
+	// Expected, when a person approves what an agent asked for, is each
+	// target as it was then: the plan re-reads each and skips, saying so,
+	// one that changed since; amounts and idempotency keys are the ones
+	// recorded, never computed again.
+	Expected []Expected
+	// BeforeSend runs once the operator confirmed, before anything is
+	// sent; an error cancels with nothing sent (an approval is claimed
+	// here, so two people cannot both send it).
+	BeforeSend func() error
+}
+
+// Expected is one target of an approved request as it was when asked for.
+type Expected struct {
+	// Target is the strategy as read then (ID, Status, UserID,
+	// BalanceUsed), or for a user-wide job its Owner; Amount and
+	// IdempotencyKey are add-balance's.
+	Target action.Target
+	// Count is, for a user-wide job, how many strategies it would have
+	// changed then.
+	Count int
 }
 
 // planItem is one target: read, checked and ready to send, or refused.
@@ -76,6 +96,11 @@ func RunAction(ctx context.Context, o IO, runner action.Runner, opt ActionOption
 		if !confirm(o, opt.Spec, sendable, opt.User) {
 			fmt.Fprintln(o.Err, "cancelled: nothing sent")
 			return silent(ExitFailed)
+		}
+	}
+	if opt.BeforeSend != nil {
+		if err := opt.BeforeSend(); err != nil {
+			return Failed("%s: %s: nothing sent", opt.Spec.Name, err)
 		}
 	}
 
@@ -168,8 +193,16 @@ func makePlan(ctx context.Context, runner action.Runner, opt ActionOptions) ([]p
 			it.ok, it.failed, it.reason = false, true, "could not check it first ("+errorText(err)+"): nothing sent"
 		default:
 			it.count = n
+			if len(opt.Expected) == 1 && opt.Expected[0].Count != n {
+				it.ok, it.reason = false, fmt.Sprintf("changed since it was requested (%d %s then, %d now): skipped, nothing sent",
+					opt.Expected[0].Count, countNoun(opt.Spec), n)
+			}
 		}
 		return []planItem{it}, nil
+	}
+	expected := make(map[int64]Expected, len(opt.Expected))
+	for _, e := range opt.Expected {
+		expected[e.Target.Strategy.ID] = e
 	}
 	var items []planItem
 	for _, id := range opt.IDs {
@@ -185,8 +218,15 @@ func makePlan(ctx context.Context, runner action.Runner, opt ActionOptions) ([]p
 		default:
 			it.cur = cur
 			it.target = action.Target{Strategy: *cur, Owner: cur.UserID}
-			if ok, why := opt.Spec.Allowed(*cur); !ok {
+			exp, hasExp := expected[id]
+			if ok, why := opt.Spec.Allowed(*cur); hasExp && changedSince(exp, *cur) != "" {
+				it.reason = "changed since it was requested (" + changedSince(exp, *cur) + "): skipped, nothing sent"
+			} else if opt.Expected != nil && !hasExp {
+				it.reason = "not among the requested targets: nothing sent"
+			} else if !ok {
 				it.reason = why + ": nothing sent"
+			} else if hasExp && opt.Spec.Amount {
+				it.target.Amount, it.target.IdempotencyKey, it.ok = exp.Target.Amount, exp.Target.IdempotencyKey, true
 			} else if opt.Spec.Amount {
 				amount, err := rawAmount(opt.Amount, opt.Raw, cur.Pool.Decimals)
 				if err != nil {
@@ -200,6 +240,21 @@ func makePlan(ctx context.Context, runner action.Runner, opt ActionOptions) ([]p
 		items = append(items, it)
 	}
 	return items, nil
+}
+
+// changedSince says how cur differs from the target as it was requested
+// (state, owner, and for an amount its balance), or "" when it does not.
+func changedSince(e Expected, cur api.Strategy) string {
+	was := e.Target.Strategy
+	switch {
+	case was.Status != cur.Status:
+		return ui.SanitizeLimit(string(was.Status), 20) + " then, " + ui.SanitizeLimit(string(cur.Status), 20) + " now"
+	case was.UserID != cur.UserID:
+		return "another owner now"
+	case e.Target.Amount != "" && was.BalanceUsed != cur.BalanceUsed:
+		return "its balance changed"
+	}
+	return ""
 }
 
 // rawAmount is the raw integer amount of --amount.
