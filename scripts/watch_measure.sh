@@ -8,6 +8,9 @@
 #   WINDOW=600 SIZES=10000 scripts/watch_measure.sh  # the 10-minute run
 #   KEEP=/tmp/wm scripts/watch_measure.sh            # keep events, changes and counts
 #   SEED=2 WINDOW=300 SIZES=10000 scripts/watch_measure.sh  # other data, other changes
+#   TICK=1s CHURN=0 WINDOW=600 SIZES=3000 scripts/watch_measure.sh  # the sandbox's own simulation
+#   WATCH_ARGS="--byte-budget 4MiB/min" ...          # more flags for the watcher
+#   WARMUP=300 ...                                   # the first start runs on 300 s after its cursor
 #
 # Per size, two runs of the watcher at the default interval and budget:
 #   1. the first start: no state, it reads the integration once in full (the
@@ -19,13 +22,20 @@
 #      state for at least three intervals; it is covered when an event of the
 #      strategy with that state after it was printed. Delay is from the change
 #      to the event's time. Requests and bytes (up and down, headers
-#      included) are counted by the proxy; RSS is the watcher's peak (VmHWM).
+#      included) are counted by the proxy, which logs each request: the most
+#      requests and bytes in any 60 s (by arrival) are checked against the
+#      budgets. An event stamped before the change it reports is counted.
+#      RSS is the watcher's peak (VmHWM).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WINDOW=${WINDOW:-150}
 SIZES=${SIZES:-"10000 100000"}
 CHURN=${CHURN:-20}
+TICK=${TICK:-0} # the sandbox's simulation step; 0: off
+WARMUP=${WARMUP:-0}
+WATCH_ARGS=${WATCH_ARGS:-}
+BUDGET=${BUDGET:-300}
 SEED=${SEED:-1} # the sandbox's data and churn: another seed, other changes
 INTERVAL=${INTERVAL:-5s}
 WORK=$(mktemp -d)
@@ -50,16 +60,22 @@ wait_for() { # seconds command...
 	return 1
 }
 
+# cursor_written STATEDIR: the watcher has written its cursor (wherever under
+# the state directory it keeps it).
+cursor_written() { find "$1" -path '*watch*' -name '*integration*.json' -print 2>/dev/null | grep -q .; }
+
 # watch_run NAME PROXYPORT STATEDIR: starts a watcher through a fresh proxy.
 watch_run() {
 	local name=$1 pp=$2 sp=$3 state=$4
-	"$WORK/countproxy" -listen "127.0.0.1:$pp" -target "http://127.0.0.1:$sp" -out "$WORK/$name.counts.json" 2>"$WORK/$name.proxy.log" &
+	"$WORK/countproxy" -listen "127.0.0.1:$pp" -target "http://127.0.0.1:$sp" -out "$WORK/$name.counts.json" \
+		-log "$WORK/$name.requests.log" 2>"$WORK/$name.proxy.log" &
 	PROXY=$!
 	PIDS+=($PROXY)
 	wait_for 10 bash -c "exec 3<>/dev/tcp/127.0.0.1/$pp" 2>/dev/null
 	date +%s.%N >"$WORK/$name.start"
 	STRATOP_API_KEY=demo-key STRATOP_API_SECRET=demo-secret XDG_STATE_HOME="$state" XDG_CONFIG_HOME="$state/config" HOME="$state" \
-		"$WORK/stratop" watch --base-url "http://127.0.0.1:$pp" --interval "$INTERVAL" -o jsonl >"$WORK/$name.events.jsonl" 2>"$WORK/$name.err" &
+		"$WORK/stratop" watch --base-url "http://127.0.0.1:$pp" --interval "$INTERVAL" --budget "$BUDGET/min" $WATCH_ARGS \
+		-o jsonl >"$WORK/$name.events.jsonl" 2>"$WORK/$name.err" &
 	WATCHER=$!
 	PIDS+=($WATCHER)
 }
@@ -79,14 +95,15 @@ measure() {
 	local n=$1
 	port=$((port + 3 * ${2:-0}))
 	local sp=$port pp1=$((port + 1)) state="$WORK/state-$n"
-	"$WORK/stratop" sandbox --seed "$SEED" --tick 0 --users "$((n / 100))" --strategies "$n" --churn "$CHURN" \
+	"$WORK/stratop" sandbox --seed "$SEED" --tick "$TICK" --users "$((n / 100))" --strategies "$n" --churn "$CHURN" \
 		--changes "$WORK/$n.changes.jsonl" --addr "127.0.0.1:$sp" >"$WORK/$n.sandbox.log" 2>&1 &
 	local sandbox=$!
 	PIDS+=($sandbox)
 	wait_for 600 grep -q listening "$WORK/$n.sandbox.log"
 
 	watch_run "$n.baseline" "$pp1" "$sp" "$state"
-	wait_for 1800 test -e "$state/stratop/watch/default-integration.json"
+	wait_for 1800 cursor_written "$state"
+	sleep "$WARMUP"
 	watch_stop "$n.baseline"
 
 	# The same proxy address: the cursor belongs to the host it was made with.
@@ -105,11 +122,11 @@ for n in $SIZES; do
 	measure "$n" "$i"
 done
 
-python3 - "$WORK" "$SIZES" "$INTERVAL" <<'PY'
+python3 - "$WORK" "$SIZES" "$INTERVAL" "$TICK" "$CHURN" "$BUDGET" "$WATCH_ARGS" <<'PY'
 import json, os, sys
 from datetime import datetime
 
-work, sizes, interval = sys.argv[1], sys.argv[2].split(), sys.argv[3]
+work, sizes, interval, tick, churn, budget, args = sys.argv[1], sys.argv[2].split(), sys.argv[3], sys.argv[4], sys.argv[5], int(sys.argv[6]), sys.argv[7]
 iv = float(interval.rstrip("s"))
 
 def ts(s):
@@ -136,15 +153,34 @@ def traffic(name):
     rss = int(open(os.path.join(work, name + ".rss_kb")).read() or 0) / 1024
     return start, end, req, b, rss
 
-print(f"interval {interval}, churn via the sandbox, simulation off\n")
-print("| strategies | run | seconds | requests | req/min | MB | MB/min | peak RSS MB |")
-print("|---|---|---|---|---|---|---|---|")
+def worst(name):
+    """The most requests and bytes that arrived within any 60 s."""
+    reqs = []
+    with open(os.path.join(work, name + ".requests.log")) as f:
+        for line in f:
+            at, b = line.split()
+            reqs.append((float(at), int(b)))
+    reqs.sort()
+    lo = n = b = 0
+    wn = wb = 0
+    for at, size in reqs:
+        n, b = n + 1, b + size
+        while at - reqs[lo][0] >= 60:
+            n, b, lo = n - 1, b - reqs[lo][1], lo + 1
+        wn, wb = max(wn, n), max(wb, b)
+    return wn, wb
+
+sim = f"simulation every {tick}" if tick not in ("0", "0s") else "simulation off"
+print(f"interval {interval}, budget {budget}/min, churn {churn}/min, {sim}, flags: {args or 'none'}\n")
+print("| strategies | run | seconds | requests | req/min | most in 60 s | MB | MB/min | most MB in 60 s | peak RSS MB |")
+print("|---|---|---|---|---|---|---|---|---|---|")
 results = []
 for n in sizes:
     for run in ("baseline", "steady"):
         start, end, req, b, rss = traffic(f"{n}.{run}")
         mins = (end - start) / 60
-        print(f"| {int(n):,} | {run} | {end - start:.0f} | {req} | {req / mins:.0f} | {b / 1e6:.1f} | {b / 1e6 / mins:.2f} | {rss:.1f} |")
+        wn, wb = worst(f"{n}.{run}")
+        print(f"| {int(n):,} | {run} | {end - start:.0f} | {req} | {req / mins:.0f} | {wn} | {b / 1e6:.1f} | {b / 1e6 / mins:.2f} | {wb / 1e6:.2f} | {rss:.1f} |")
     start, end, *_ = traffic(f"{n}.steady")
     changes = lines(os.path.join(work, f"{n}.changes.jsonl"))
     events = lines(os.path.join(work, f"{n}.steady.events.jsonl"))
@@ -156,7 +192,7 @@ for n in sizes:
         if e["kind"] in ("strategy.status", "strategy.vanished"):
             evs.setdefault(e["strategyId"], []).append(e)
     ids = [e["id"] for e in events]
-    expected = covered = 0
+    expected = covered = early = 0
     delays, missed = [], []
     for sid, cs in by.items():
         for i, c in enumerate(cs):
@@ -175,17 +211,21 @@ for n in sizes:
                 delays.append(ts(hit[0]["time"]) - t)
             else:
                 missed.append(c)
+            # An event of this change stamped before it was made: after the
+            # strategy's previous change, before this one, with its state.
+            early += len([e for e in evs.get(sid, []) if (e.get("after") == after or (e["kind"] == "strategy.vanished" and after == "archived"))
+                          and ts(e["time"]) < t and (i == 0 or ts(e["time"]) > ts(cs[i - 1]["time"]))])
     reported = sum(len(v) for v in evs.values())
     true_ids = set(by)
     false = [e for v in evs.values() for e in v if e["strategyId"] not in true_ids]
     delays.sort()
     p = lambda q: delays[min(len(delays) - 1, int(q * len(delays)))] if delays else float("nan")
-    results.append((n, expected, covered, reported, len(ids) - len(set(ids)), len(false), p(0.5), p(0.99), delays[-1] if delays else float("nan")))
+    results.append((n, expected, covered, reported, len(ids) - len(set(ids)), len(false), early, p(0.5), p(0.99), delays[-1] if delays else float("nan")))
     for m in missed[:5]:
         print(f"  missed at {n}: {m}", file=sys.stderr)
 
-print("\n| strategies | changes expected | covered | status events | repeated ids | events without a change | delay p50 s | p99 s | max s |")
-print("|---|---|---|---|---|---|---|---|---|")
-for n, exp, cov, rep, dup, false, p50, p99, mx in results:
-    print(f"| {int(n):,} | {exp} | {cov} ({100 * cov / max(exp, 1):.1f}%) | {rep} | {dup} | {false} | {p50:.1f} | {p99:.1f} | {mx:.1f} |")
+print("\n| strategies | changes expected | covered | status events | repeated ids | events without a change | stamped before the change | delay p50 s | p99 s | max s |")
+print("|---|---|---|---|---|---|---|---|---|---|")
+for n, exp, cov, rep, dup, false, early, p50, p99, mx in results:
+    print(f"| {int(n):,} | {exp} | {cov} ({100 * cov / max(exp, 1):.1f}%) | {rep} | {dup} | {false} | {early} | {p50:.1f} | {p99:.1f} | {mx:.1f} |")
 PY

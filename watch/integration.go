@@ -63,7 +63,16 @@ func (e *Engine) integrationCycle(ctx context.Context, d *differ) error {
 		}
 	}
 	e.cycles++
+	defer e.learnRate(d)
 	return e.sweepCycle(ctx, d)
+}
+
+// learnRate keeps, per status, the changes of the last intervals, halving
+// the weight of each older one.
+func (e *Engine) learnRate(d *differ) {
+	for _, st := range listed {
+		e.rate[string(st)] = (e.rate[string(st)] + float64(d.moved[string(st)])) / 2
+	}
 }
 
 // readTotals reads the total of each listed status. Until the newest id

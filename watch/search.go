@@ -10,76 +10,6 @@ import (
 // windowRows is the range a search reads as one page rather than halving.
 const windowRows = 50
 
-// maxSearches bounds the searches of one status in one interval; what is
-// left waits for the next interval (or the probes and the sweep).
-const maxSearches = 8
-
-// drillCycle looks into the statuses whose totals differ from what is
-// held, one at a time, those that grew first (a strategy moved in: it is
-// there to be read), then those that shrank (a strategy left: what is held
-// and not listed is read by id). What one settles can make another differ
-// (a strategy found leaving one status for a second whose total had not
-// moved, because a third left it meanwhile), so the next one is chosen
-// after each; it stops when none differs, or one made no progress (the
-// budget ran out, or the list moved on), until the next interval.
-func (e *Engine) drillCycle(ctx context.Context, d *differ, totals map[string]int) error {
-	for range maxDrills {
-		c, ok := e.nextDrill(totals)
-		if !ok {
-			return nil
-		}
-		gen := e.st.gen
-		if err := e.drill(ctx, d, c, totals); err != nil || e.st.gen == gen {
-			return err
-		}
-	}
-	return nil
-}
-
-// maxDrills bounds the statuses drilled in one interval.
-const maxDrills = 16
-
-// nextDrill is the status to drill next: the first that grew, or else the
-// first that shrank.
-func (e *Engine) nextDrill(totals map[string]int) (cellKey, bool) {
-	var shrank *cellKey
-	for _, st := range listed {
-		c := cellKey{status: string(st)}
-		switch held := len(e.heldIDs(c.status)); {
-		case totals[c.status] > held:
-			return c, true
-		case totals[c.status] < held && shrank == nil:
-			shrank = &c
-		}
-	}
-	if shrank == nil {
-		return cellKey{}, false
-	}
-	return *shrank, true
-}
-
-// drill settles strategies of a status until what is held there counts
-// as many as its list. A list of one page is read whole; a longer one is
-// searched by position. It repeats while the counts differ and the budget
-// lasts.
-func (e *Engine) drill(ctx context.Context, d *differ, c cellKey, totals map[string]int) error {
-	for range maxSearches {
-		held := e.heldIDs(c.status)
-		total := totals[c.status]
-		if total == len(held) {
-			return nil
-		}
-		if max(total, len(held)) <= pageSize {
-			return e.readCell(ctx, d, c)
-		}
-		found, err := e.search(ctx, d, c, held, totals, min(len(held), total), nil)
-		if err != nil || !found {
-			return err
-		}
-	}
-	return nil
-}
-
 // search finds a position at or below hi where the status's list and its
 // held ids part, and settles the strategy there. Both are in creation
 // order, so the list's row at position p (a page of one row, under 1 KB)
@@ -172,37 +102,6 @@ func (e *Engine) search(ctx context.Context, d *differ, c cellKey, held []int64,
 		return true, e.confirmCycle(ctx, d)
 	}
 	return false, nil
-}
-
-// readCell reads a cell whole and compares each row; what is held in the
-// cell and was not listed is read by id at once, so the drill can follow
-// where it went.
-func (e *Engine) readCell(ctx context.Context, d *differ, c cellKey) error {
-	seen := map[int64]bool{}
-	for page := 1; ; page++ {
-		if !e.affords(1, pageSize) {
-			return nil // not read whole: nothing can be said of what is missing
-		}
-		f := c.filter()
-		f.Page, f.PageSize, f.SortBy = page, pageSize, "oldest"
-		p, err := e.list(ctx, f)
-		if err != nil {
-			return err
-		}
-		for i := range p.Strategies {
-			seen[p.Strategies[i].ID] = true
-			d.seen(&p.Strategies[i])
-		}
-		if len(p.Strategies) < pageSize || page >= p.NumberOfPages {
-			break
-		}
-	}
-	for id, r := range e.st.rows {
-		if !seen[id] && e.st.match(c, r) {
-			e.queueConfirm(id)
-		}
-	}
-	return e.confirmCycle(ctx, d)
 }
 
 // heldIndex is the held ids of each status in creation order, built again

@@ -154,6 +154,17 @@ type differ struct {
 	now    time.Time
 	silent bool
 	events []Event
+	moved  map[string]int // changes reported per status, before and after
+}
+
+// move counts a change of a status.
+func (d *differ) move(statuses ...string) {
+	if d.moved == nil {
+		d.moved = map[string]int{}
+	}
+	for _, s := range statuses {
+		d.moved[s]++
+	}
 }
 
 // at is the time of an event the last read showed: when its answer
@@ -210,6 +221,7 @@ func (d *differ) seen(st *api.Strategy) {
 			ev.Before, ev.After = d.s.str(old.status), string(st.Status)
 			ev.ID = eventID(d.e.opts.Host, KindStatus, i64(st.ID), i64(int64(next.seq)), ev.After)
 			d.events = append(d.events, ev)
+			d.move(ev.Before, ev.After)
 		}
 		d.s.put(st.ID, next)
 		return
@@ -231,6 +243,7 @@ func (d *differ) gone(id int64, after string) {
 		ev.Before, ev.After = d.s.str(old.status), after
 		ev.ID = eventID(d.e.opts.Host, KindVanished, i64(id))
 		d.events = append(d.events, ev)
+		d.move(ev.Before)
 	}
 	d.s.drop(id)
 }

@@ -3,9 +3,11 @@
 // the bytes they move (request line, headers and body up; status line,
 // headers and body down), and prints the counts as JSON when it is stopped
 // (SIGINT or SIGTERM). scripts/traffic.sh measures the dashboard's traffic
-// through it.
+// through it. With -log it also writes one line per request, as its answer
+// ends: when the request arrived (Unix seconds) and the bytes it moved, so
+// that the most in any 60 s can be counted (scripts/watch_measure.sh).
 //
-//	countproxy -listen 127.0.0.1:9001 -target http://127.0.0.1:8787 -from 8s -to 368s -out counts.json
+//	countproxy -listen 127.0.0.1:9001 -target http://127.0.0.1:8787 -from 8s -to 368s -out counts.json -log requests.log
 package main
 
 import (
@@ -37,6 +39,7 @@ type route struct {
 
 type counter struct {
 	mu     sync.Mutex
+	log    *os.File // one line a request; nil: none
 	routes map[string]*route
 	start  time.Time
 	from   time.Duration
@@ -51,9 +54,12 @@ func (c *counter) counted(now time.Time) bool {
 	return d >= c.from && (c.to == 0 || d < c.to)
 }
 
-func (c *counter) add(name string, up, down int64) {
+func (c *counter) add(name string, at time.Time, up, down int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.log != nil {
+		fmt.Fprintf(c.log, "%.6f %d\n", float64(at.UnixNano())/1e9, up+down)
+	}
 	r := c.routes[name]
 	if r == nil {
 		r = &route{}
@@ -100,22 +106,32 @@ func main() {
 	from := flag.Duration("from", 0, "count requests that start this long after the proxy")
 	to := flag.Duration("to", 0, "and before this long after it (0: until stopped)")
 	out := flag.String("out", "", "write the counts here (default stdout)")
+	logPath := flag.String("log", "", "write each request's arrival time and bytes here")
 	flag.Parse()
 	u, err := url.Parse(*target)
 	if err != nil || u.Host == "" {
 		log.Fatalf("countproxy: -target %q is not a URL", *target)
 	}
 	c := &counter{routes: map[string]*route{}, start: time.Now(), from: *from, to: *to}
+	if *logPath != "" {
+		f, err := os.Create(*logPath)
+		if err != nil {
+			log.Fatal(err)
+		}
+		defer f.Close()
+		c.log = f
+	}
 	rp := httputil.NewSingleHostReverseProxy(u)
 	rp.ModifyResponse = func(resp *http.Response) error {
 		req := resp.Request
-		if !c.counted(req.Context().Value(startKey{}).(time.Time)) {
+		at := req.Context().Value(startKey{}).(time.Time)
+		if !c.counted(at) {
 			return nil
 		}
 		name := req.Method + " " + numbers.ReplaceAllString(req.URL.Path, "/{n}$1")
 		up := int64(len(req.Method)+len(req.URL.RequestURI())+11) + headerBytes(req.Header) + max(req.ContentLength, 0)
 		head := int64(len(resp.Status)+11) + headerBytes(resp.Header)
-		resp.Body = &countingBody{ReadCloser: resp.Body, done: func(n int64) { c.add(name, up, head+n) }}
+		resp.Body = &countingBody{ReadCloser: resp.Body, done: func(n int64) { c.add(name, at, up, head+n) }}
 		return nil
 	}
 	ln, err := net.Listen("tcp", *listen)
