@@ -88,6 +88,11 @@ func History(o IO, h *history.History, opt HistoryOptions) error {
 	return writeHistoryChart(o.Out, h, pts, opt)
 }
 
+// HistoryDoc is what `stats --history -o json` prints for h over window.
+func HistoryDoc(h *history.History, profile string, window time.Duration, now time.Time) any {
+	return historyJSON(h, h.Points(nil, window, now), HistoryOptions{Profile: profile, Window: window, Now: now})
+}
+
 func value(p history.Point, s history.Series) *float64 {
 	if v, ok := p.Value(s); ok {
 		return &v
