@@ -14,6 +14,7 @@ import (
 
 	"github.com/stratop/stratop/alert"
 	"github.com/stratop/stratop/config"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // alertTestTimeout bounds each sink's delivery of `alerts test`.
@@ -178,11 +179,12 @@ func printBoard(cmd *cobra.Command, b alert.Board, output string) error {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tRULE\tSEVERITY\tRAISED\tEVENTS\tWHAT")
 	for _, o := range open {
-		what := cleanLine(o.Title)
+		what := text.Clean(o.Title)
 		if o.Snoozed {
 			what = "(snoozed, not sent) " + what
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", o.ID, o.Rule, o.Severity, o.Time.Local().Format("01-02 15:04:05"), o.Count, what)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", text.Clean(o.ID), text.Clean(o.Rule), text.Clean(o.Severity),
+			o.Time.Local().Format("01-02 15:04:05"), o.Count, what)
 	}
 	return tw.Flush()
 }

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"strings"
 	"time"
 
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/watch"
 )
 
@@ -38,22 +40,23 @@ func (x *execRunner) run(ctx context.Context, ev watch.Event) {
 	c.WaitDelay = time.Second
 	err = c.Run()
 	if cctx.Err() == context.DeadlineExceeded {
-		fmt.Fprintf(x.errOut, "watch: --exec for event %s (%s) stopped after %s\n", ev.ID, ev.Kind, x.timeout)
+		fmt.Fprintf(x.errOut, "watch: --exec for event %s (%s) stopped after %s\n", text.Clean(ev.ID), ev.Kind, x.timeout)
 		return
 	}
 	if err != nil {
-		fmt.Fprintf(x.errOut, "watch: --exec for event %s (%s) failed: %v%s\n", ev.ID, ev.Kind, err, tail(out.Bytes()))
+		fmt.Fprintf(x.errOut, "watch: --exec for event %s (%s) failed: %s%s\n", text.Clean(ev.ID), ev.Kind, text.Clean(err.Error()), tail(out.Bytes()))
 	}
 }
 
-// tail is the end of a failed command's output, for the report.
+// tail is the end of a failed command's output, for the report: cleaned
+// whole before it is cut, so a cut cannot leave half an escape sequence.
 func tail(b []byte) string {
-	b = bytes.TrimSpace(b)
-	if len(b) == 0 {
+	s := strings.TrimSpace(text.Clean(string(b)))
+	if r := []rune(s); len(r) > 200 {
+		s = text.Ellipsis + string(r[len(r)-200:])
+	}
+	if s == "" {
 		return ""
 	}
-	if len(b) > 200 {
-		b = b[len(b)-200:]
-	}
-	return ": " + cleanLine(string(b))
+	return ": " + s
 }

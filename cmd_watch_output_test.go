@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/watch"
 )
 
@@ -40,7 +40,7 @@ func TestTableLineFitsTheTerminal(t *testing.T) {
 	ev := watch.Event{Time: time.Now(), Kind: watch.KindStatus, Strategy: 123456, User: "cust_cgfmap9t_long_external_id", Pool: "TOSHI", Before: "suspended", After: "completed"}
 	for width := 40; width <= 160; width++ {
 		line := tableLine(ev, width)
-		if w := ui.Width(line); w > width {
+		if w := text.Width(line); w > width {
 			t.Fatalf("width %d: %q is %d cells", width, line, w)
 		}
 		if !strings.Contains(line, "suspended -> completed") {

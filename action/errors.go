@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // TwoFactorText is the plain-words 403 of the two-factor routes.
@@ -17,12 +17,12 @@ func ErrorText(err error, spec Spec) string {
 	msg := ""
 	var ae *api.Error
 	if errors.As(err, &ae) {
-		msg = ui.SanitizeLimit(ae.Message, 100)
+		msg = text.CleanN(ae.Message, 100)
 	}
 	var te *api.TransportError
 	switch {
 	case errors.Is(err, api.ErrBadRequest):
-		return "not allowed from the current state: " + ui.OrDash(msg)
+		return "not allowed from the current state: " + text.OrDash(msg)
 	case errors.Is(err, api.ErrConflict) && spec.Amount:
 		return "refused (409): this dialog's idempotency key was already used for a different amount or strategy; " +
 			"nothing was added by this request — close the dialog and start again"
@@ -36,11 +36,11 @@ func ErrorText(err error, spec Spec) string {
 		case spec.Owner || spec.Scope == ScopeUser:
 			return "refused: " + TwoFactorText + "; or the user is not the owner (" + msg + ")"
 		}
-		return "refused: " + ui.OrDash(msg)
+		return "refused: " + text.OrDash(msg)
 	case errors.Is(err, api.ErrNotFound):
 		return "the strategy is gone (404)"
 	case errors.As(err, &te) && !te.MaybeDelivered:
 		return "not sent: cannot reach the server"
 	}
-	return ui.ErrorText(err, "")
+	return api.Explain(err, "")
 }

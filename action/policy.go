@@ -6,7 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // The policy's refusals. Run returns them in Result.Err (wrapped with the
@@ -31,7 +31,7 @@ type JournalError struct{ Err error }
 func (e *JournalError) Error() string {
 	msg := "the audit log cannot be written"
 	if e.Err != nil {
-		msg += " (" + ui.SanitizeLimit(e.Err.Error(), 160) + ")"
+		msg += " (" + text.CleanN(e.Err.Error(), 160) + ")"
 	}
 	return msg
 }

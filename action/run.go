@@ -10,7 +10,7 @@ import (
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/audit"
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // Client is the part of the interface client the actions use. *api.Client
@@ -140,13 +140,13 @@ func (r Runner) Run(ctx context.Context, spec Spec, t Target) Result {
 			return res
 		case err != nil:
 			res.Outcome, res.Err = audit.OutcomeFailed, err
-			res.Reason = "could not check it first (" + ui.ErrorText(err, "") + "): nothing sent"
+			res.Reason = "could not check it first (" + api.Explain(err, "") + "): nothing sent"
 			return res
 		}
 		res.Current = cur
 		if t.Strategy.Status != "" && cur.Status != t.Strategy.Status {
 			res.Outcome, res.Changed = audit.OutcomeRefused, true
-			res.Reason = "it changed state meanwhile (now " + ui.SanitizeLimit(string(cur.Status), 20) + "): nothing sent"
+			res.Reason = "it changed state meanwhile (now " + text.CleanN(string(cur.Status), 20) + "): nothing sent"
 			return res
 		}
 		if ok, why := spec.Allowed(*cur); !ok {
@@ -254,7 +254,7 @@ func classify(err error, spec Spec) (Outcome, string) {
 	case err == nil:
 		return audit.OutcomeDone, ""
 	case Unknown(err):
-		return audit.OutcomeUnknown, "outcome unknown (" + ui.ErrorText(err, "") + ")"
+		return audit.OutcomeUnknown, "outcome unknown (" + api.Explain(err, "") + ")"
 	case errors.Is(err, api.ErrBadRequest):
 		return audit.OutcomeRefused, ErrorText(err, spec)
 	}

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // Confirm is how an action is confirmed before it is sent.
@@ -136,7 +136,7 @@ func (s Spec) Allowed(st api.Strategy) (bool, string) {
 	case s.Name == Resume.Name:
 		return false, "only a suspended strategy can be resumed"
 	}
-	return false, "not allowed from status " + ui.SanitizeLimit(string(st.Status), 20)
+	return false, "not allowed from status " + text.CleanN(string(st.Status), 20)
 }
 
 // Permits is Allowed without the reason: what the help and the menu ask on

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // ParseUnits turns an amount typed in token units ("1.5") into the exact
@@ -79,8 +79,8 @@ type AmountReview struct {
 
 // ReviewAmount builds the review of adding raw units to cur.
 func ReviewAmount(cur api.Strategy, raw string) AmountReview {
-	r := AmountReview{Strategy: cur.ID, Symbol: ui.SanitizeLimit(cur.Pool.Symbol, 20), Decimals: cur.Pool.Decimals,
-		Raw: raw, Tokens: ui.FormatUnits(raw, cur.Pool.Decimals)}
+	r := AmountReview{Strategy: cur.ID, Symbol: text.CleanN(cur.Pool.Symbol, 20), Decimals: cur.Pool.Decimals,
+		Raw: raw, Tokens: text.Amount(raw, cur.Pool.Decimals)}
 	if after, ok := BalanceAfter(cur.BalanceUsed, raw); ok {
 		r.Before, r.After = cur.BalanceUsed, after
 	}
@@ -116,5 +116,5 @@ func (r AmountReview) AfterText() string {
 	if r.After == "" {
 		return "balance before and after unknown (the record carries none)"
 	}
-	return ui.FormatUnits(r.Before, r.Decimals) + " -> " + ui.FormatUnits(r.After, r.Decimals) + " " + r.Symbol
+	return text.Amount(r.Before, r.Decimals) + " -> " + text.Amount(r.After, r.Decimals) + " " + r.Symbol
 }

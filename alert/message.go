@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/watch"
 )
 
@@ -34,12 +35,31 @@ const (
 // maxListed bounds the lines of a burst's message; the count stays exact.
 const maxListed = 20
 
-// Text is the message as plain text, for chat sinks.
+// Text is the message as plain text for a chat: its title and body lines,
+// cleaned (see ForPeople).
 func (m Message) Text() string {
+	m = m.ForPeople()
 	if m.Body == "" {
 		return m.Title
 	}
 	return m.Title + "\n" + m.Body
+}
+
+// ForPeople is m with its title and each line of its body cleaned by
+// text.Clean, as every sink sends them: whatever a server put in a pool
+// name, a user id or a status, no chat or terminal receives it as a
+// control, an escape sequence or a bidi trick. Events stay as they came:
+// they are data, which the JSON encoder escapes.
+func (m Message) ForPeople() Message {
+	m.Title = text.Clean(m.Title)
+	if m.Body != "" {
+		lines := strings.Split(m.Body, "\n")
+		for i, l := range lines {
+			lines[i] = text.Clean(l)
+		}
+		m.Body = strings.Join(lines, "\n")
+	}
+	return m
 }
 
 // burst words a rule's group of events: a title that counts them and one
@@ -63,8 +83,14 @@ func burst(rule, severity string, evs []watch.Event, now time.Time) Message {
 		Title: title, Body: strings.TrimRight(b.String(), "\n"), Count: len(evs), Events: evs}
 }
 
-// eventLine is one event in words.
+// eventLine is one event in words, on one line: the server's strings in it
+// are cleaned, so a line break inside one cannot start a line of its own.
 func eventLine(e watch.Event) string {
+	return text.Clean(eventWords(e))
+}
+
+// eventWords is eventLine before cleaning.
+func eventWords(e watch.Event) string {
 	var who []string
 	if e.Strategy != 0 {
 		who = append(who, fmt.Sprintf("strategy %d", e.Strategy))

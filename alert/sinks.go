@@ -114,7 +114,7 @@ type webhook struct {
 }
 
 func (w *webhook) Send(ctx context.Context, m Message) error {
-	body, err := json.Marshal(m)
+	body, err := json.Marshal(m.ForPeople())
 	if err != nil {
 		return err
 	}
@@ -156,6 +156,7 @@ func (c *chat) Send(ctx context.Context, m Message) error {
 	// shoutrrr's Send takes no context: it runs aside and is abandoned
 	// on timeout (its own HTTP timeouts end it later).
 	done := make(chan error, 1)
+	m = m.ForPeople()
 	go func() { done <- c.svc.Send(m.Text(), &types.Params{"title": m.Title}) }()
 	select {
 	case err := <-done:

@@ -61,7 +61,7 @@ func describeJSONError(err error) error {
 		if field == "" {
 			field = "body"
 		}
-		return &textError{msg: fmt.Sprintf("field %s: got JSON %s, want %s", sanitizeText(field, 80), te.Value, te.Type), err: err}
+		return &textError{msg: fmt.Sprintf("field %s: got JSON %s, want %s", cleanText(field, 80), te.Value, te.Type), err: err}
 	case errors.As(err, &se):
 		return &textError{msg: fmt.Sprintf("malformed or truncated JSON near byte %d", se.Offset), err: err}
 	case errors.Is(err, io.ErrUnexpectedEOF):

@@ -5,9 +5,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"unicode"
 
-	"github.com/charmbracelet/x/ansi"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // apiError turns a non-2xx answer into *Error, with the message of a JSON
@@ -25,7 +24,7 @@ func (c *Client) apiError(method, path string, resp *http.Response, body []byte)
 		}
 	}
 	e.Reason = c.clean(reason, 80)
-	e.Message = sanitizeText(strings.Join(e.Messages, "; "), maxMessageRunes)
+	e.Message = text.CleanN(strings.Join(e.Messages, "; "), maxMessageRunes)
 	if e.Message == "" {
 		e.Message = http.StatusText(resp.StatusCode)
 		if e.Message == "" {
@@ -60,43 +59,23 @@ func parseErrorBody(body []byte) (msgs []string, reason string) {
 	return msgs, reason
 }
 
-// clean prepares server text for an error: controls removed, length capped
-// and credentials hidden, both before sanitising (so the cap cannot cut a
-// secret and show half of it) and after (so a secret split by control
-// characters the sanitiser removes is caught too).
+// clean prepares server text for an error: cleaned by the one rule set,
+// folded onto one line, length capped and credentials hidden. A credential
+// is hidden before the cap (so the cap cannot cut one and show half of it)
+// and also when hidden characters split it: those would show as U+FFFD
+// between its halves, so there the marks go and the credential with them.
 func (c *Client) clean(s string, maxRunes int) string {
-	// Escape sequences go whole (ansi.Strip) before the character filter, so
-	// their parameters cannot split a secret or leave "[2J" junk behind.
-	return c.scrub(sanitizeText(ansi.Strip(c.scrub(s)), maxRunes))
+	s = text.Clean(c.scrub(s))
+	if joined := strings.ReplaceAll(s, string(text.Placeholder), ""); c.scrub(joined) != joined {
+		s = joined
+	}
+	return cleanText(c.scrub(s), maxRunes)
 }
 
-// sanitizeText keeps printable characters, folds whitespace runs into one
-// space and caps the length, so a hostile body cannot paint the terminal or
-// flood a status line.
-func sanitizeText(s string, maxRunes int) string {
-	var b strings.Builder
-	n, space := 0, false
-	for _, r := range s {
-		if n >= maxRunes {
-			b.WriteString("…")
-			break
-		}
-		switch {
-		case unicode.IsSpace(r) || unicode.In(r, unicode.Zl, unicode.Zp):
-			space = true
-			continue
-		case unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r) || r == '\uFFFD':
-			// C0/C1 controls, invalid UTF-8, and every format character:
-			// bidi controls, zero-width characters, BOM, word joiner.
-			continue
-		}
-		if space && b.Len() > 0 {
-			b.WriteByte(' ')
-			n++
-		}
-		space = false
-		b.WriteRune(r)
-		n++
-	}
-	return b.String()
+// cleanText is s cleaned (text.Clean: escape sequences gone whole, other
+// controls and invisible characters shown as U+FFFD), with runs of spaces
+// folded into one and at most maxRunes runes, so a hostile body can
+// neither paint the terminal nor flood a status line.
+func cleanText(s string, maxRunes int) string {
+	return text.CleanN(strings.Join(strings.Fields(text.Clean(s)), " "), maxRunes)
 }

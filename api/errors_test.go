@@ -55,7 +55,7 @@ func TestErrorMessages(t *testing.T) {
 		{"message wrong type", `{"message":{"a":1},"error":7}`, "Bad Request", nil, ""},
 		{"html", `<html><body>` + long + `</body></html>`, "Bad Request", nil, ""},
 		{"empty", ``, "Bad Request", nil, ""},
-		{"control chars", "{\"message\":\"bad\\u001b[2J\\u0007 \\u202einput\\n\\nhere\"}", "bad input here", []string{"bad input here"}, ""},
+		{"control chars", "{\"message\":\"bad\\u001b[2J\\u0007 \\u202einput\\n\\nhere\"}", "bad\uFFFD \uFFFDinput here", []string{"bad\uFFFD \uFFFDinput here"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c, _, _ := newTestClient(t, jsonHandler(&counter{}, 400, tc.body))

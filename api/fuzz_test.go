@@ -54,7 +54,7 @@ func FuzzDecodeResponses(f *testing.F) {
 		}
 		msgs, reason := parseErrorBody(body)
 		for _, m := range append(msgs, reason) {
-			s := sanitizeText(m, maxMessageRunes)
+			s := cleanText(m, maxMessageRunes)
 			if strings.ContainsFunc(s, isControl) || len([]rune(s)) > maxMessageRunes+1 {
 				t.Fatalf("sanitised message %q keeps controls or exceeds the cap", s)
 			}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -63,7 +64,7 @@ func validate(path string, f *file, th theme, idx keyLines) Errors {
 	}
 	for _, name := range sortedKeys(f.Profiles) {
 		p := f.Profiles[name]
-		if p.Label != nil && (strings.TrimSpace(*p.Label) == "" || len([]rune(*p.Label)) > maxLabel || ui.Sanitize(*p.Label) != *p.Label) {
+		if p.Label != nil && (strings.TrimSpace(*p.Label) == "" || len([]rune(*p.Label)) > maxLabel || text.Clean(*p.Label) != *p.Label) {
 			c.fail(fmt.Sprintf("a label is 1 to %d printable characters", maxLabel), "profiles", name, "label")
 		}
 		if p.Color != nil {
@@ -84,7 +85,7 @@ func validate(path string, f *file, th theme, idx keyLines) Errors {
 			c.fail("the template has neither {address} nor {tx}", "explorers", chain)
 		case !strings.HasPrefix(t, "https://") && !strings.HasPrefix(t, "http://"):
 			c.fail("the template is not an http or https URL", "explorers", chain)
-		case ui.Sanitize(t) != t || strings.ContainsAny(t, " \"<>\\`"):
+		case text.Clean(t) != t || strings.ContainsAny(t, " \"<>\\`"):
 			// It ends up inside an OSC 8 sequence: a control character or
 			// a quote there could break out of it.
 			c.fail("the template holds a space, quote or control character", "explorers", chain)

@@ -8,11 +8,11 @@ import (
 	"runtime"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	dbus "github.com/godbus/dbus/v5"
 	gokeyring "github.com/zalando/go-keyring"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // Reason is why a keyring call failed, in the terms an operator can act on.
@@ -154,24 +154,12 @@ func isNoServiceName(name string) bool {
 		strings.HasPrefix(name, "org.freedesktop.DBus.Error.Spawn.")
 }
 
-// oneLine is the inner error's text (or fallback), cut to one printable line
-// of bounded length, fit for a message that is printed on the terminal.
+// oneLine is the inner error's text (or fallback) as one clean line of
+// bounded length (text.CleanN), fit for a message printed on the terminal.
 func oneLine(inner error, fallback string) string {
 	s := fallback
 	if inner != nil {
 		s = inner.Error()
 	}
-	var b strings.Builder
-	for _, r := range s {
-		if b.Len() >= 200 {
-			b.WriteString("...")
-			break
-		}
-		if r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == utf8.RuneError ||
-			unicode.Is(unicode.Cf, r) || unicode.In(r, unicode.Zl, unicode.Zp) {
-			r = ' ' // controls, bidi and zero-width format characters, line separators
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
+	return text.CleanN(s, 200)
 }

@@ -48,7 +48,7 @@ func TestClassifyKeyringErrors(t *testing.T) {
 		{"no collection", "linux", dbus.Error{Name: "org.freedesktop.Secret.Error.NoSuchObject"}, withAddr, ReasonNoSecretService,
 			"keyring: the Secret Service has no default keyring to store into (create one, e.g. with gnome-keyring-daemon --unlock)"},
 		{"other, sanitised", "linux", errors.New("odd\x1b[31m fail\u202eure\u200b\u2028\n"), withAddr, ReasonOther,
-			"keyring: read failed: odd [31m fail ure   "},
+			"keyring: read failed: odd fail\uFFFDure\uFFFD  "},
 		{"macOS exit status is not D-Bus", "darwin", &exec.ExitError{}, noAddr, ReasonOther,
 			"keyring: read failed: <nil>"},
 	}

@@ -17,6 +17,8 @@ package model
 // channel, and what does not fit is counted and said in words.
 
 import (
+	"github.com/stratop/stratop/internal/text"
+
 	"context"
 	"sync"
 	"sync/atomic"
@@ -264,7 +266,7 @@ func (s engineSeen) saw(ev watch.Event, at time.Time) engineSeen {
 func (s engineSeen) status(host string) ui.Status {
 	st := ui.Status{Loading: !s.read || s.lastGood.IsZero(), ReadAt: s.lastGood, ChangedAt: s.changed, Stale: s.failing}
 	if s.failing {
-		st.StaleReason = ui.Sanitize(s.lost)
+		st.StaleReason = text.Clean(s.lost)
 		if st.StaleReason == "" {
 			st.StaleReason = "reads of " + host + " fail"
 		}

@@ -18,6 +18,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -34,19 +35,19 @@ const (
 // off; an unknown mode rings the bell.
 func WithNotify(mode string) Option { return func(e *env) { e.notify = mode } }
 
-// notifyBytes is what a mode writes for text ("" for none). A multiplexer
+// notifyBytes is what a mode writes for msg ("" for none). A multiplexer
 // passes the bell on by itself but swallows an OSC it does not know, so
 // those are wrapped for it to hand to the outer terminal.
-func notifyBytes(mode, mux, text string) string {
-	text = strings.NewReplacer(";", ",", "\x1b", "", "\a", "").Replace(ui.SanitizeLimit(text, 160))
+func notifyBytes(mode, mux, msg string) string {
+	msg = strings.NewReplacer(";", ",", "\x1b", "", "\a", "").Replace(text.CleanN(msg, 160))
 	var seq string
 	switch mode {
 	case NotifyNone, "":
 		return ""
 	case NotifyOSC:
-		seq = "\x1b]9;" + text + "\x1b\\"
+		seq = "\x1b]9;" + msg + "\x1b\\"
 	case NotifyOSC777:
-		seq = "\x1b]777;notify;stratop;" + text + "\x1b\\"
+		seq = "\x1b]777;notify;stratop;" + msg + "\x1b\\"
 	default:
 		return "\a"
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -112,7 +113,7 @@ func (d balanceDialog) View(width, height int) string {
 	s := d.req.target.Strategy
 	data := ui.BalanceDialogData{
 		Target: ui.ActionTarget{ID: s.ID, Pool: s.Pool.Symbol, Chain: s.ChainID,
-			Owner: ui.SanitizeLimit(d.req.target.Owner, maxFieldRunes), Status: string(s.Status)},
+			Owner: text.CleanN(d.req.target.Owner, maxFieldRunes), Status: string(s.Status)},
 		Side: balanceSide(s), Symbol: s.Pool.Symbol, Decimals: d.decimals(), Effect: d.req.spec.Effect,
 		Input: d.typed.Value(), Raw: d.raw, Problem: d.problem, Note: d.note, Keys: d.keys,
 	}
@@ -146,5 +147,5 @@ func balanceSide(s api.Strategy) string {
 // balanceForms is a request's amount in both forms.
 func balanceForms(t action.Target) string {
 	p := t.Strategy.Pool
-	return ui.BalanceForms(ui.FormatUnits(t.Amount, p.Decimals), p.Symbol, t.Amount)
+	return ui.BalanceForms(text.Amount(t.Amount, p.Decimals), p.Symbol, t.Amount)
 }

@@ -19,7 +19,7 @@ import (
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
 	"github.com/stratop/stratop/audit"
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // memJournal keeps the audit entries written.
@@ -104,8 +104,8 @@ func TestProgramAddBalanceExactForEachDecimals(t *testing.T) {
 			want := new(big.Int).Add(before, mustInt(t, tc.raw))
 			a.keys("enter")
 			// The review: amount in tokens and raw units, balance after.
-			a.waitText("Confirm adding to strategy "+itoa(s.ID)+"?", ui.FormatUnits(tc.raw, tc.decimals)+" "+s.Pool.Symbol, tc.raw+")",
-				ui.FormatUnits(before.String(), tc.decimals)+" -> "+ui.FormatUnits(want.String(), tc.decimals))
+			a.waitText("Confirm adding to strategy "+itoa(s.ID)+"?", text.Amount(tc.raw, tc.decimals)+" "+s.Pool.Symbol, tc.raw+")",
+				text.Amount(before.String(), tc.decimals)+" -> "+text.Amount(want.String(), tc.decimals))
 			a.keys("enter", "enter") // not the review's confirmation
 			if n := a.sb.Hits(routeBalance); n != 0 {
 				t.Fatalf("%d changeBalance requests before the review was confirmed", n)

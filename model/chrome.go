@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/stratop/stratop/action"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -42,8 +43,8 @@ type chrome struct {
 // refreshChrome rebuilds the parts of the frame whose inputs changed.
 func (m Model) refreshChrome() Model {
 	in := chromeInputs{width: m.width, height: m.height, active: m.active, showHelp: m.showHelp}
-	in.header = ui.HeaderData{Profile: ui.Sanitize(m.env.profile), Host: m.env.host, ChosenUser: m.chosen, ReadOnly: m.env.readOnly}
-	in.header.Label = ui.Sanitize(m.env.label)
+	in.header = ui.HeaderData{Profile: text.Clean(m.env.profile), Host: m.env.host, ChosenUser: m.chosen, ReadOnly: m.env.readOnly}
+	in.header.Label = text.Clean(m.env.label)
 	in.header.StatsError = m.stats.err != nil
 	now := m.displayNow()
 	if m.health.failing() {

@@ -1,13 +1,13 @@
 package model
 
-// Every string the server sends passes through ui.SanitizeLimit once, when
+// Every string the server sends passes through text.CleanN once, when
 // its reply is prepared in the command's goroutine, so the tabs and package
 // ui only ever hold clean, bounded text and no frame sanitises again. The
 // bound keeps a hostile 10 MB name from costing anything per frame.
 
 import (
 	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // maxFieldRunes bounds every server string kept for display; addresses,
@@ -15,7 +15,7 @@ import (
 const maxFieldRunes = 200
 
 // clean sanitises and bounds one server string.
-func clean(s string) string { return ui.SanitizeLimit(s, maxFieldRunes) }
+func clean(s string) string { return text.CleanN(s, maxFieldRunes) }
 
 func cleanPoolSummary(p api.PoolSummary) api.PoolSummary {
 	p.Name, p.Symbol, p.TokenAddress, p.TokenPrice = clean(p.Name), clean(p.Symbol), clean(p.TokenAddress), clean(p.TokenPrice)

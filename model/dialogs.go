@@ -16,6 +16,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/action"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -109,7 +110,7 @@ func (d confirmDialog) View(width, height int) string {
 	s := d.req.target.Strategy
 	data := ui.ActionDialogData{
 		Action: d.req.spec.Name, Effect: d.req.spec.Effect, Next: string(d.req.spec.Next), Typed: d.isTyped(),
-		Target: ui.ActionTarget{ID: s.ID, Pool: s.Pool.Symbol, Chain: s.ChainID, Owner: ui.SanitizeLimit(d.req.target.Owner, maxFieldRunes), Status: string(s.Status)},
+		Target: ui.ActionTarget{ID: s.ID, Pool: s.Pool.Symbol, Chain: s.ChainID, Owner: text.CleanN(d.req.target.Owner, maxFieldRunes), Status: string(s.Status)},
 		Bulk:   d.req.bulk(), IDs: d.req.ids, Hidden: d.hidden,
 		Input: d.typed.Value(), Note: d.note, Keys: d.keys,
 	}
@@ -165,7 +166,7 @@ func (r resultDialog) View(width, height int) string {
 			lines = append(lines, ui.MoreLines(len(r.lines)-i))
 			break
 		}
-		lines = append(lines, ui.Sanitize(l))
+		lines = append(lines, text.Clean(l))
 	}
 	retry := ""
 	if r.retry != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/audit"
 	"github.com/stratop/stratop/history"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -204,7 +205,7 @@ func newEnv(parent context.Context, client API, base, extra []Option) *env {
 		e.journal = audit.Discard
 	}
 	if client != nil {
-		e.host = ui.Sanitize(client.Host())
+		e.host = text.Clean(client.Host())
 	}
 	e.help = ui.NewHelp(e.styles)
 	e.engine = newEngineFeed(e)

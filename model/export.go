@@ -126,7 +126,7 @@ func (m Model) exportPage(msg exportPageMsg) (Model, tea.Cmd) {
 	}
 	if msg.err != nil {
 		m.tools.export = exportJob{}
-		m = m.say(ui.NoticeExportFailed(ui.ErrorText(msg.err, m.env.host)))
+		m = m.say(ui.NoticeExportFailed(api.Explain(msg.err, m.env.host)))
 		return m, nil
 	}
 	rows := slices.Clone(job.rows)

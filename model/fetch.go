@@ -15,6 +15,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/ui"
 	"github.com/stratop/stratop/watch"
 )
@@ -160,7 +161,7 @@ func (s source[T]) status(host string) ui.Status {
 	}
 	if s.err != nil {
 		st.Stale = true
-		st.StaleReason = ui.ErrorText(s.err, host)
+		st.StaleReason = api.Explain(s.err, host)
 	}
 	return st
 }
@@ -170,5 +171,5 @@ func (s source[T]) errText(host string) string {
 	if s.err == nil {
 		return ""
 	}
-	return ui.ErrorText(s.err, host)
+	return api.Explain(s.err, host)
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -109,10 +110,10 @@ func (h health) failing() bool { return h.failures > 0 }
 
 // view is the health as the screen shows it.
 func (h health) view(e *env) ui.Health {
-	v := ui.Health{Profile: ui.Sanitize(e.profile), Host: e.host, Interval: e.interval,
+	v := ui.Health{Profile: text.Clean(e.profile), Host: e.host, Interval: e.interval,
 		LastGood: h.lastGood, Latency: h.latency, ConsecutiveErrors: h.failures, LastErrorAt: h.lastErrAt}
 	if h.lastErr != nil {
-		v.LastError = ui.ErrorText(h.lastErr, e.host)
+		v.LastError = api.Explain(h.lastErr, e.host)
 	}
 	return v
 }

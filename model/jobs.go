@@ -21,6 +21,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/action"
+	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -174,7 +175,7 @@ func (w workflow) counted(msg jobCountMsg) (workflow, effect) {
 	subject := ui.JobSubject(msg.spec.Name, msg.user)
 	switch {
 	case msg.err != nil:
-		return w, effect{notice: ui.NoticeJobCountFailed(subject, ui.ErrorText(msg.err, w.env.host))}
+		return w, effect{notice: ui.NoticeJobCountFailed(subject, api.Explain(msg.err, w.env.host))}
 	case msg.count == 0:
 		return w, effect{notice: ui.NoticeJobNothing(subject, msg.spec.Counted)}
 	}
@@ -254,7 +255,7 @@ func (w workflow) jobPolled(msg jobPolledMsg) (workflow, effect) {
 		return w, effect{}
 	}
 	if msg.err != nil {
-		j.lastErr = ui.ErrorText(msg.err, w.env.host)
+		j.lastErr = api.Explain(msg.err, w.env.host)
 	} else {
 		j.lastErr, j.left, j.total = "", msg.left, max(j.total, msg.left)
 	}

@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/action"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -101,7 +102,7 @@ func (w workflow) menu(sel selection) (workflow, effect) {
 	case sel.strategy != nil:
 		subject = ui.MenuSubjectStrategy(sel.strategy.ID, string(sel.strategy.Status))
 	default:
-		subject = ui.MenuSubjectUser(ui.SanitizeLimit(sel.user, maxFieldRunes))
+		subject = ui.MenuSubjectUser(text.CleanN(sel.user, maxFieldRunes))
 	}
 	w.overlay = menuDialog{styles: w.env.styles, keys: w.env.keys.Dialog, subject: subject, entries: entries, sel: sel}
 	return w, effect{}

@@ -6,6 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -52,7 +53,7 @@ func New(ctx context.Context, client API, opts ...Option) Model {
 // started with (kept for a profile switch), and extra, a profile's own.
 func newModel(ctx context.Context, client API, base, extra []Option) Model {
 	e := newEnv(ctx, client, base, extra)
-	m := Model{env: e, stats: newSource[*api.DashboardStats](feedStats), chosen: ui.SanitizeLimit(e.user, maxFieldRunes),
+	m := Model{env: e, stats: newSource[*api.DashboardStats](feedStats), chosen: text.CleanN(e.user, maxFieldRunes),
 		owners: feedOwners(), acts: newWorkflow(e)}
 	e.loadWatches()
 	m.tabs = make([]tab, len(tabs))

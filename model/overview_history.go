@@ -14,6 +14,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/history"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -106,7 +107,7 @@ func loadHistory(e *env) tea.Cmd {
 func (oh overviewHistory) loaded(msg historyLoadedMsg) overviewHistory {
 	oh.h = msg.h
 	if msg.err != nil {
-		oh.note = "history not read: " + ui.Sanitize(msg.err.Error())
+		oh.note = "history not read: " + text.Clean(msg.err.Error())
 	}
 	for _, s := range oh.unsaved {
 		oh.h.Add(s)
@@ -140,7 +141,7 @@ func (oh overviewHistory) add(e *env, s history.Sample) (overviewHistory, tea.Cm
 func (oh overviewHistory) saved(msg historySavedMsg) overviewHistory {
 	oh.saving = false
 	if msg.err != nil {
-		oh.note = "history not saved: " + ui.Sanitize(msg.err.Error())
+		oh.note = "history not saved: " + text.Clean(msg.err.Error())
 		since := oh.unsaved
 		oh.unsaved = nil
 		for _, s := range append(msg.written, since...) {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/history"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -63,7 +64,7 @@ func fixedOverview(tb testing.TB, charts ui.ChartStyle, width, height int, windo
 		{At: t0.Add(-40 * time.Second), Kind: ui.AttentionJob, User: "cust_d", Note: "disable-all cust_d: 3 of 9 suspended"},
 	}
 	for i := range t.attn {
-		t.attn[i].User = ui.Sanitize(t.attn[i].User)
+		t.attn[i].User = text.Clean(t.attn[i].User)
 	}
 	tab := t.SetSize(width, height)
 	return tab.(overviewTab)

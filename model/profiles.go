@@ -21,6 +21,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -145,7 +146,7 @@ func (m Model) settleProfiles(msg tea.Msg) (Model, tea.Cmd) {
 		sw := *m.switcher
 		sw.listed = true
 		if msg.err != nil {
-			sw.err = ui.Sanitize(msg.err.Error())
+			sw.err = text.Clean(msg.err.Error())
 		}
 		sw.items = msg.list
 		if i := slices.IndexFunc(sw.items, func(p ProfileChoice) bool { return p.Name == m.env.profile }); i >= 0 {
@@ -158,7 +159,7 @@ func (m Model) settleProfiles(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		if msg.err != nil {
 			sw := *m.switcher
-			sw.connecting, sw.err = "", ui.Sanitize(msg.err.Error())
+			sw.connecting, sw.err = "", text.Clean(msg.err.Error())
 			m.switcher = &sw
 			return m, nil
 		}
@@ -176,7 +177,7 @@ func (m Model) switchProfile(conn Connection) (Model, tea.Cmd) {
 	n := newModel(old.parent, conn.Client, old.base, extra)
 	n.width, n.height = m.width, m.height
 	n = n.layout()
-	n = n.say(ui.NoticeSwitched(ui.Sanitize(conn.Profile), n.env.host))
+	n = n.say(ui.NoticeSwitched(text.Clean(conn.Profile), n.env.host))
 	cancel := old.cancel
 	return n.refreshChrome(), tea.Batch(func() tea.Msg { cancel(); return nil }, n.Init())
 }
@@ -186,14 +187,14 @@ func (m Model) switcherView(width, height int) string {
 	sw := m.switcher
 	items := make([]ui.ProfileItem, len(sw.items))
 	for i, p := range sw.items {
-		items[i] = ui.ProfileItem{Name: ui.Sanitize(p.Name), Label: ui.Sanitize(p.Label), Current: p.Name == m.env.profile}
+		items[i] = ui.ProfileItem{Name: text.Clean(p.Name), Label: text.Clean(p.Label), Current: p.Name == m.env.profile}
 	}
 	d := ui.ProfileSwitcherData{Items: items, Cursor: sw.cursor, Err: sw.err}
 	switch {
 	case !sw.listed:
 		d.Busy = ui.ReadingProfiles
 	case sw.connecting != "":
-		d.Busy = ui.Connecting(ui.Sanitize(sw.connecting))
+		d.Busy = ui.Connecting(text.Clean(sw.connecting))
 	}
 	return ui.RenderDialog(m.env.styles, ui.ProfileSwitcher(m.env.styles, d, ui.Hint(m.switcherHelp().Short...)), width, height)
 }
@@ -214,7 +215,7 @@ func (m Model) windowTitle() tea.Cmd {
 	if term == nil {
 		return nil
 	}
-	seq := ansi.SetWindowTitle(ui.WindowTitle(ui.Sanitize(m.env.profile), m.env.host))
+	seq := ansi.SetWindowTitle(ui.WindowTitle(text.Clean(m.env.profile), m.env.host))
 	return func() tea.Msg {
 		_, _ = io.WriteString(term, seq)
 		return nil

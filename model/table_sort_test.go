@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -12,7 +13,7 @@ func sortTable() table {
 	defs := []ui.Column{{Title: "NAME", Min: 6, Max: 6}, {Title: "AMOUNT", Min: 30, Max: 30, Right: true}}
 	cells := [][]ui.Cell{
 		{{Text: "b"}, {Text: "100000000000000000001"}},
-		{{Text: "A"}, {Text: ui.Dash}},
+		{{Text: "A"}, {Text: text.Dash}},
 		{{Text: "c"}, {Text: "100000000000000000000"}},
 		{{Text: "d"}, {Text: "-$5.5"}},
 		{{Text: "e"}, {Text: "99,999.99"}},

@@ -23,6 +23,7 @@ import (
 	"slices"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -48,7 +49,7 @@ func (d *usersData) CellText(i, col int) string {
 	case 0:
 		return ui.Int(d.ids[i])
 	case 1, 2:
-		return ui.OrDash(d.field(i, col-1))
+		return text.OrDash(d.field(i, col-1))
 	}
 	return ""
 }

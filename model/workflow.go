@@ -309,9 +309,9 @@ func (w workflow) settleAction(msg actionDoneMsg) (workflow, effect) {
 			again.target.Strategy = *msg.reread
 			retry = &again
 		} else if msg.rereadErr != nil {
-			rereadErr = ui.ErrorText(msg.rereadErr, w.env.host)
+			rereadErr = api.Explain(msg.rereadErr, w.env.host)
 		}
-		lines := ui.OutcomeUnknownLines(req.spec.Name, id, ui.ErrorText(res.Err, w.env.host), record, string(req.spec.Next), rereadErr)
+		lines := ui.OutcomeUnknownLines(req.spec.Name, id, api.Explain(res.Err, w.env.host), record, string(req.spec.Next), rereadErr)
 		w = w.report(resultDialog{styles: st, keys: keys, title: "Outcome unknown: " + subject, lines: lines, danger: true, retry: retry})
 	default:
 		ef.notice = ui.NoticeOutcome(subject, res.Reason)

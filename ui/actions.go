@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // ActionTarget is what a confirmation names.
@@ -55,15 +57,15 @@ func ActionDialog(d ActionDialogData) Dialog {
 		}
 	} else {
 		t := d.Target
-		owner := OrDash(t.Owner)
+		owner := text.OrDash(t.Owner)
 		dg.Title = capital(d.Action) + " strategy " + strconv.FormatInt(t.ID, 10) + "?"
 		dg.Lines = []string{
 			"action    " + d.Action,
 			"strategy  " + strconv.FormatInt(t.ID, 10),
-			"pool      " + OrDash(t.Pool),
+			"pool      " + text.OrDash(t.Pool),
 			"chain     " + ChainName(t.Chain),
 			"owner     " + owner,
-			"state     " + t.Status + " -> " + OrDash(d.Next),
+			"state     " + t.Status + " -> " + text.OrDash(d.Next),
 		}
 	}
 	if d.Effect != "" {
@@ -225,7 +227,7 @@ func capital(s string) string {
 
 // JournalFailed says the audit log could not be written.
 func JournalFailed(reason string) string {
-	return "the audit log cannot be written (" + Sanitize(reason) + ")"
+	return "the audit log cannot be written (" + text.Clean(reason) + ")"
 }
 
 // BulkLine is one id's line of a bulk report.

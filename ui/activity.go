@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // Kinds of Activity lines: the words shown in the KIND column and matched
@@ -72,9 +73,9 @@ func ActivityCells(e ActivityEntry) []Cell {
 	change := e.Note
 	switch {
 	case e.Kind == KindCount:
-		change = JoinNonEmpty(" ", e.Note, OrDash(e.Old)+" -> "+OrDash(e.New))
+		change = JoinNonEmpty(" ", e.Note, text.OrDash(e.Old)+" -> "+text.OrDash(e.New))
 	case e.Old != "" || e.New != "":
-		change = JoinNonEmpty(" ", OrDash(e.Old)+" -> "+OrDash(e.New), e.Note)
+		change = JoinNonEmpty(" ", text.OrDash(e.Old)+" -> "+text.OrDash(e.New), e.Note)
 	}
 	tone := kindTones[e.Kind]
 	if e.Kind == KindStatus {
@@ -148,7 +149,7 @@ func ActivityCount(shown, total int, filtered bool) string {
 func NewAbove(st Styles, n int, top key.Binding, count string, width int) string {
 	marker := "↑ " + Int(int64(n)) + " new above"
 	rest := JoinNonEmpty(" · ", Hint(top), count)
-	line := Fit(marker+" · "+rest, width)
+	line := text.Fit(marker+" · "+rest, width)
 	rest, whole := strings.CutPrefix(line, marker)
 	if !whole {
 		return st.Notice.Render(line)
@@ -174,14 +175,14 @@ func Badge(title string, n int) string {
 
 // WatchesUnreadable says the saved watches could not be read.
 func WatchesUnreadable(err string) string {
-	return "watches could not be read (" + Sanitize(err) + "): starting with none"
+	return "watches could not be read (" + text.Clean(err) + "): starting with none"
 }
 
 // WatchesUnsaved says the watches could not be saved.
-func WatchesUnsaved(err string) string { return "watches could not be saved: " + Sanitize(err) }
+func WatchesUnsaved(err string) string { return "watches could not be saved: " + text.Clean(err) }
 
 // AuditUnreadable says the audit log could not be read.
-func AuditUnreadable(err string) string { return "audit log could not be read: " + Sanitize(err) }
+func AuditUnreadable(err string) string { return "audit log could not be read: " + text.Clean(err) }
 
 // NotifyText is what a desktop notification says of an entry; NotifyFrom
 // heads it with the profile.
@@ -194,7 +195,7 @@ func NotifyText(e ActivityEntry) string {
 		s += " user " + e.User
 	}
 	if e.Old != "" || e.New != "" {
-		s += " " + OrDash(e.Old) + " -> " + OrDash(e.New)
+		s += " " + text.OrDash(e.Old) + " -> " + text.OrDash(e.New)
 	}
 	return s
 }
@@ -202,11 +203,11 @@ func NotifyText(e ActivityEntry) string {
 // NotifyFrom heads a notification with the profile it is about: it is
 // read away from the dashboard, where the header naming the profile is
 // not in sight, and an operator may run one dashboard per profile.
-func NotifyFrom(profile, text string) string {
+func NotifyFrom(profile, msg string) string {
 	if profile == "" {
-		return "stratop: " + text
+		return "stratop: " + msg
 	}
-	return "stratop " + Sanitize(profile) + ": " + text
+	return "stratop " + text.Clean(profile) + ": " + msg
 }
 
 // WatchingCount says what is watched: "watching 2 strategies, 1 user".
@@ -236,5 +237,5 @@ func ActivityDropped(n int64) string {
 
 // ActivityUnwatched says the watch of the whole integration stopped.
 func ActivityUnwatched(err string) string {
-	return "the watch of the whole integration stopped (" + Sanitize(err) + "): the Activity shows no more of its changes"
+	return "the watch of the whole integration stopped (" + text.Clean(err) + "): the Activity shows no more of its changes"
 }

@@ -6,16 +6,18 @@ package ui
 import (
 	"strings"
 	"time"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // AlertNote is an alert line's CHANGE text: "rule halted (critical):
 // strategy 12 halted · 3 events", marked once acknowledged.
 func AlertNote(rule, severity, title string, count int, acked bool) string {
-	s := Sanitize(rule)
+	s := text.Clean(rule)
 	if severity != "" {
-		s += " (" + Sanitize(severity) + ")"
+		s += " (" + text.Clean(severity) + ")"
 	}
-	s = JoinNonEmpty(": ", s, Sanitize(title))
+	s = JoinNonEmpty(": ", s, text.Clean(title))
 	if count > 1 {
 		s += " · " + Int(int64(count)) + " events"
 	}
@@ -36,15 +38,15 @@ type Snooze struct {
 func SnoozedRules(s []Snooze) string {
 	parts := make([]string, 0, len(s))
 	for _, r := range s {
-		parts = append(parts, "rule "+Sanitize(r.Rule)+" snoozed until "+r.Until.Format("15:04"))
+		parts = append(parts, "rule "+text.Clean(r.Rule)+" snoozed until "+r.Until.Format("15:04"))
 	}
 	return strings.Join(parts, NoticeSeparator)
 }
 
 // AlertsUnreadable says serve's alert state could not be read.
-func AlertsUnreadable(err string) string { return "alerts could not be read: " + Sanitize(err) }
+func AlertsUnreadable(err string) string { return "alerts could not be read: " + text.Clean(err) }
 
 // AlertAckFailed says an acknowledgement was not written.
 func AlertAckFailed(id, err string) string {
-	return "alert " + Sanitize(id) + " not acknowledged: " + Sanitize(err)
+	return "alert " + text.Clean(id) + " not acknowledged: " + text.Clean(err)
 }

@@ -7,6 +7,8 @@ package ui
 import (
 	"strconv"
 	"strings"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // BalanceDialogData is one add-balance dialog.
@@ -35,7 +37,7 @@ type BalanceReview struct {
 
 // BalanceForms is "1.5 TOK = 1500000 raw".
 func BalanceForms(units, symbol, raw string) string {
-	return units + " " + OrDash(symbol) + " = " + raw + " raw"
+	return units + " " + text.OrDash(symbol) + " = " + raw + " raw"
 }
 
 // NoticeBalanceAdded says how much was added (both forms).
@@ -48,9 +50,9 @@ func BalanceDialog(d BalanceDialogData) Dialog {
 	dg := Dialog{Title: "Add balance to strategy " + id + "?"}
 	dg.Lines = []string{
 		"strategy  " + id,
-		"pool      " + OrDash(t.Pool) + " (" + strconv.Itoa(d.Decimals) + " decimals)",
+		"pool      " + text.OrDash(t.Pool) + " (" + strconv.Itoa(d.Decimals) + " decimals)",
 		"chain     " + ChainName(t.Chain),
-		"owner     " + OrDash(t.Owner),
+		"owner     " + text.OrDash(t.Owner),
 		"state     " + t.Status + " (unchanged)",
 		"side      " + d.Side,
 	}
@@ -68,11 +70,11 @@ func BalanceDialog(d BalanceDialogData) Dialog {
 	}
 	switch {
 	case d.Raw != "":
-		dg.Lines = append(dg.Lines, labelled("amount", BalanceForms(FormatUnits(d.Raw, d.Decimals), d.Symbol, d.Raw))...)
+		dg.Lines = append(dg.Lines, labelled("amount", BalanceForms(text.Amount(d.Raw, d.Decimals), d.Symbol, d.Raw))...)
 	case d.Problem != "":
 		dg.Lines = append(dg.Lines, labelled("amount", "not valid: "+d.Problem)...)
 	default:
-		dg.Lines = append(dg.Lines, "amount    type it in "+OrDash(d.Symbol)+", e.g. 1.5")
+		dg.Lines = append(dg.Lines, "amount    type it in "+text.OrDash(d.Symbol)+", e.g. 1.5")
 	}
 	if d.Effect != "" {
 		dg.Lines = append(dg.Lines, labelled("effect", d.Effect)...)
@@ -80,7 +82,7 @@ func BalanceDialog(d BalanceDialogData) Dialog {
 	if d.Note != "" {
 		dg.Lines = append(dg.Lines, "", d.Note)
 	}
-	dg.Prompt = "type the amount in " + OrDash(d.Symbol) + " and " + KeyName(d.Keys.Submit) + " to review it"
+	dg.Prompt = "type the amount in " + text.OrDash(d.Symbol) + " and " + KeyName(d.Keys.Submit) + " to review it"
 	dg.Input = d.Input
 	dg.Hint = Hint(WithDesc(d.Keys.Submit, "review"), NonTyping(d.Keys.Cancel))
 	return dg

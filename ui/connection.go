@@ -6,6 +6,8 @@ package ui
 import (
 	"strconv"
 	"time"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // Health describes the connection: made only of the interface's own
@@ -50,7 +52,7 @@ func ConnectionLines(st Styles, h Health, now time.Time, width int) []string {
 // latencyText is the measured latency of the latest good answer.
 func latencyText(h Health) string {
 	if h.LastGood.IsZero() {
-		return Dash
+		return text.Dash
 	}
 	if h.Failing() {
 		return Millis(h.Latency) + " (of the last good answer)"
@@ -61,7 +63,7 @@ func latencyText(h Health) string {
 // AtAgo is a time with its age at now: "12:30:45, 3s ago"; a dash for none.
 func AtAgo(t, now time.Time) string {
 	if t.IsZero() {
-		return Dash
+		return text.Dash
 	}
 	return Clock(t) + ", " + Ago(now.Sub(t))
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // lineOf is the pane line whose label is label, without styling.
@@ -49,8 +50,8 @@ func TestDetailPanesRoundLargeAmountsAtNarrowWidth(t *testing.T) {
 		if w := ansi.StringWidth(c.line); w > width {
 			t.Errorf("%s: %q is %d cells wide, more than %d", c.name, c.line, w, width)
 		}
-		if strings.Contains(c.line, "…") || !strings.Contains(c.line, Rounded) {
-			t.Errorf("%s: %q is cut, not rounded with %q", c.name, c.line, Rounded)
+		if strings.Contains(c.line, "…") || !strings.Contains(c.line, text.Rounded) {
+			t.Errorf("%s: %q is cut, not rounded with %q", c.name, c.line, text.Rounded)
 		}
 		value := strings.TrimSpace(c.line[labelWidth:])
 		if !strings.HasPrefix(value, c.lead) || !strings.ContainsAny(value, "KMBTQ") {

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // Dialog is what a dialog shows. Every string must be sanitised.
@@ -29,15 +31,15 @@ func RenderDialog(st Styles, d Dialog, width, height int) string {
 	}
 	var tail []string // prompt and hint: always shown
 	if d.Prompt != "" {
-		tail = append(tail, "", Fit(d.Prompt, inner), Fit("> "+d.Input+"_", inner))
+		tail = append(tail, "", text.Fit(d.Prompt, inner), text.Fit("> "+d.Input+"_", inner))
 	}
 	if d.Hint != "" {
-		tail = append(tail, "", st.Muted.Render(Fit(d.Hint, inner)))
+		tail = append(tail, "", st.Muted.Render(text.Fit(d.Hint, inner)))
 	}
 	body := make([]string, 0, len(d.Lines)+1)
 	body = append(body, "")
 	for _, l := range d.Lines {
-		body = append(body, Fit(l, inner))
+		body = append(body, text.Fit(l, inner))
 	}
 	// On a short terminal drop the spacing first, then the last facts, so
 	// the box never grows taller than the area (border: 2 lines).
@@ -48,7 +50,7 @@ func RenderDialog(st Styles, d Dialog, width, height int) string {
 	if over := 1 + len(body) + len(tail) - room; over > 0 {
 		body = body[:max(len(body)-over, 0)]
 	}
-	lines := append([]string{title.Render(Fit(d.Title, inner))}, body...)
+	lines := append([]string{title.Render(text.Fit(d.Title, inner))}, body...)
 	lines = append(lines, tail...)
 	box := st.Dialog.Width(inner + 2).Render(strings.Join(lines, "\n"))
 	return lipgloss.Place(width, height, lipgloss.Center, lipgloss.Center, box)

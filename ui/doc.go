@@ -3,5 +3,5 @@
 // tables, panes, dialogs, the filter picker). It performs no I/O and holds no
 // state between frames: package model keeps the state and the caches of what
 // these functions return. Every server string reaching ui has already passed
-// through Sanitize (model does it once, when a reply arrives).
+// through text.Clean (model does it once, when a reply arrives).
 package ui

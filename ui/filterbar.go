@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // FilterField is one field of the picker.
@@ -22,22 +24,22 @@ type FilterField struct {
 func FilterBar(st Styles, fields []FilterField, active, width int) string {
 	parts := make([]string, len(fields))
 	for i, f := range fields {
-		text := f.Name + ": " + f.Value
+		msg := f.Name + ": " + f.Value
 		if i == active {
-			parts[i] = st.FilterActive.Render("[" + text + "]")
+			parts[i] = st.FilterActive.Render("[" + msg + "]")
 		} else {
-			parts[i] = st.FilterField.Render(" " + text + " ")
+			parts[i] = st.FilterField.Render(" " + msg + " ")
 		}
 	}
 	lead := st.Section.Render("filters ")
 	first := 0
-	for first < active && Width(lead)+widthFrom(parts[first:active+1])+Width(Ellipsis)+1 > width {
+	for first < active && text.Width(lead)+widthFrom(parts[first:active+1])+text.Width(text.Ellipsis)+1 > width {
 		first++
 	}
 	var b strings.Builder
 	b.WriteString(lead)
 	if first > 0 {
-		b.WriteString(st.Muted.Render(Ellipsis + " "))
+		b.WriteString(st.Muted.Render(text.Ellipsis + " "))
 	}
 	b.WriteString(strings.Join(parts[first:], " "))
 	return cutStyled(b.String(), width)
@@ -47,7 +49,7 @@ func FilterBar(st Styles, fields []FilterField, active, width int) string {
 func widthFrom(parts []string) int {
 	w := 0
 	for _, p := range parts {
-		w += Width(p) + 1
+		w += text.Width(p) + 1
 	}
 	return w
 }
@@ -66,23 +68,23 @@ func FilterSummary(fields []FilterField) string {
 
 // FilterInput draws the filter-as-you-type line: "/ text▏ · 12 of 40 users".
 // text is what the operator typed (printable runes only).
-func FilterInput(st Styles, text string, focused, selected bool, count string, width int) string {
+func FilterInput(st Styles, query string, focused, selected bool, count string, width int) string {
 	cursor := ""
 	if focused {
 		cursor = "▏"
 	}
 	// The count gives way before the typed text's last cells.
 	tail := " · " + count
-	if keep := max(width-2-Width(cursor)-min(Width(text), 12), 0); Width(tail) > keep {
-		tail = Fit(tail, keep)
+	if keep := max(width-2-text.Width(cursor)-min(text.Width(query), 12), 0); text.Width(tail) > keep {
+		tail = text.Fit(tail, keep)
 	}
-	room := max(width-Width(tail)-2-Width(cursor), 0)
-	shown := text
+	room := max(width-text.Width(tail)-2-text.Width(cursor), 0)
+	shown := query
 	switch {
 	case room == 0:
 		shown = ""
-	case Width(shown) > room:
-		shown = ansi.TruncateLeft(shown, Width(shown)-room+1, Ellipsis)
+	case text.Width(shown) > room:
+		shown = ansi.TruncateLeft(shown, text.Width(shown)-room+1, text.Ellipsis)
 	}
 	if selected && shown != "" {
 		// Drawn as selected: the next key typed replaces it.

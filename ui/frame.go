@@ -12,6 +12,8 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // Minimum terminal size; below it only TooSmall is drawn.
@@ -57,16 +59,16 @@ func Header(st Styles, h HeaderData, width int) string {
 	parts := make([]part, 0, 8)
 	parts = append(parts, part{text: "stratop", style: st.Brand, rank: 3})
 	if h.Label != "" {
-		parts = append(parts, part{text: Fit(h.Label, 16), style: st.Badge, pad: true, rank: 6, keep: true, floor: 6})
+		parts = append(parts, part{text: text.Fit(h.Label, 16), style: st.Badge, pad: true, rank: 6, keep: true, floor: 6})
 	}
 	if h.Profile != "" {
 		ps := st.Profile
 		if IsProductionProfile(h.Profile) {
 			ps = st.ProfileProd
 		}
-		parts = append(parts, part{text: Fit(h.Profile, 20), style: ps, rank: 5, keep: true, floor: 8})
+		parts = append(parts, part{text: text.Fit(h.Profile, 20), style: ps, rank: 5, keep: true, floor: 8})
 	}
-	host := part{text: Fit(h.Host, 40), style: st.Host, rank: 2, floor: 8}
+	host := part{text: text.Fit(h.Host, 40), style: st.Host, rank: 2, floor: 8}
 	if h.Profile != "" {
 		host.join = " "
 	}
@@ -87,7 +89,7 @@ func Header(st Styles, h HeaderData, width int) string {
 		parts = append(parts, part{text: text, style: st.Stale, pad: true, rank: 4, floor: 7})
 	}
 	if h.ChosenUser != "" {
-		parts = append(parts, part{text: "user " + Fit(h.ChosenUser, 24), style: st.ChosenUser, rank: 7, keep: true, floor: 12})
+		parts = append(parts, part{text: "user " + text.Fit(h.ChosenUser, 24), style: st.ChosenUser, rank: 7, keep: true, floor: 12})
 	}
 	if h.ReadOnly {
 		parts = append(parts, part{text: "READ-ONLY", style: st.ReadOnly, pad: true, rank: 8, keep: true, floor: 9})
@@ -203,7 +205,7 @@ func ShortHelp(h help.Model, hm HelpMap, width int) string {
 		return cutStyled(h.ShortHelpView(hm.Short), width)
 	}
 	sep := h.Styles.ShortSeparator.Inline(true).Render(h.ShortSeparator)
-	room := width - Width(pinned) - Width(sep)
+	room := width - text.Width(pinned) - text.Width(sep)
 	// The longest run of Short that fits, with an ellipsis when cut
 	// (bubbles/help may overflow its width by one item instead).
 	h.Width = 0
@@ -213,7 +215,7 @@ func ShortHelp(h help.Model, hm HelpMap, width int) string {
 		if n < len(hm.Short) {
 			line += tail
 		}
-		if line != "" && Width(line) <= room {
+		if line != "" && text.Width(line) <= room {
 			return cutStyled(line+sep+pinned, width)
 		}
 	}
@@ -269,10 +271,10 @@ func FullHelp(st Styles, h help.Model, groups [][]key.Binding, width, height int
 func TooSmall(st Styles, width, height int) string {
 	need := "need " + strconv.Itoa(MinWidth) + "x" + strconv.Itoa(MinHeight)
 	have := "now " + strconv.Itoa(width) + "x" + strconv.Itoa(height)
-	if msg := "terminal too small: " + have + ", " + need; Width(msg) <= width {
+	if msg := "terminal too small: " + have + ", " + need; text.Width(msg) <= width {
 		return st.Notice.Render(msg)
 	}
-	if width < Width(need) {
+	if width < text.Width(need) {
 		need = strconv.Itoa(MinWidth) + "x" + strconv.Itoa(MinHeight)
 	}
 	lines := []string{"terminal too small", need, have}
@@ -281,7 +283,7 @@ func TooSmall(st Styles, width, height int) string {
 	}
 	lines = lines[:min(len(lines), max(height, 1))]
 	for i, l := range lines {
-		lines[i] = st.Notice.Render(Fit(l, width))
+		lines[i] = st.Notice.Render(text.Fit(l, width))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -289,7 +291,7 @@ func TooSmall(st Styles, width, height int) string {
 // cutStyled cuts a styled line to width cells; lines shorter than width
 // are returned unchanged without measuring escape sequences twice.
 func cutStyled(s string, width int) string {
-	if Width(s) <= width {
+	if text.Width(s) <= width {
 		return s
 	}
 	return truncateStyled(s, width)

@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/bubbles/key"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // JobDialogData is the confirmation of a user-wide job.
@@ -37,7 +39,7 @@ func JobDialog(d JobDialogData) Dialog {
 	dg.Lines = []string{
 		"action    " + d.Action + ": " + d.Label,
 		"user      " + d.User,
-		"now       " + CountedStrategies(d.Count, d.Counted) + " -> " + OrDash(d.Next),
+		"now       " + CountedStrategies(d.Count, d.Counted) + " -> " + text.OrDash(d.Next),
 	}
 	if d.Effect != "" {
 		dg.Lines = append(dg.Lines, labelled("effect", d.Effect)...)

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // part is one part of a prioritised line.
@@ -32,7 +34,7 @@ type part struct {
 const minCut = 4
 
 func (p part) width() int {
-	w := Width(p.text)
+	w := text.Width(p.text)
 	if p.pad {
 		w += 2
 	}
@@ -41,9 +43,9 @@ func (p part) width() int {
 
 func (p part) render(w int) string {
 	if p.pad {
-		return p.style.Render(" " + Fit(p.text, w-2) + " ")
+		return p.style.Render(" " + text.Fit(p.text, w-2) + " ")
 	}
-	return p.style.Render(Fit(p.text, w))
+	return p.style.Render(text.Fit(p.text, w))
 }
 
 // fitParts draws parts joined by sep within width.
@@ -57,7 +59,7 @@ func fitParts(parts []part, sep string, width int) string {
 	seps := make([]int, len(parts))
 	for i, p := range parts {
 		if i > 0 {
-			seps[i] = Width(cmp.Or(p.join, sep))
+			seps[i] = text.Width(cmp.Or(p.join, sep))
 			total += seps[i]
 		}
 	}

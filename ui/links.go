@@ -16,6 +16,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mr-tron/base58"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // explorer is one chain's URL templates; "" means no link of that kind.
@@ -109,7 +111,7 @@ func Hyperlink(url, text string) string {
 // KVLink is KV with the value linked to url ("" for none).
 func KVLink(st Styles, label, value, url string, width int) string {
 	lw := min(labelWidth, width)
-	return st.Label.Render(PadRight(label, lw)) + Hyperlink(url, Fit(value, width-lw))
+	return st.Label.Render(text.Pad(label, lw)) + Hyperlink(url, text.Fit(value, width-lw))
 }
 
 // validTemplate accepts an http(s) URL with a host, printable ASCII only

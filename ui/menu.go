@@ -6,6 +6,8 @@ package ui
 import (
 	"strconv"
 	"strings"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // MenuItem is one line of the action menu.
@@ -25,7 +27,7 @@ const menuWidth = 70
 // MenuLines are "K  label  (effect)", the key padded to keyWidth; what
 // does not fit in menuWidth continues below, indented past the key.
 func MenuLines(it MenuItem, keyWidth int) []string {
-	k := it.Key + strings.Repeat(" ", max(keyWidth-Width(it.Key), 0))
+	k := it.Key + strings.Repeat(" ", max(keyWidth-text.Width(it.Key), 0))
 	text := it.Label
 	if it.Effect != "" {
 		text += "  (" + it.Effect + ")"
@@ -50,7 +52,7 @@ func MenuLines(it MenuItem, keyWidth int) []string {
 func ActionMenu(subject string, items []MenuItem, keys DialogKeys) Dialog {
 	width := 1
 	for _, it := range items {
-		width = max(width, Width(it.Key))
+		width = max(width, text.Width(it.Key))
 	}
 	lines := make([]string, 0, 2*len(items))
 	for _, it := range items {

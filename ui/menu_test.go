@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 	"testing"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 func TestMenuLinesKeepEveryWordOfTheEffect(t *testing.T) {
@@ -16,7 +18,7 @@ func TestMenuLinesKeepEveryWordOfTheEffect(t *testing.T) {
 		t.Fatalf("wrapped menu line lost words: %q, want %q", joined, want)
 	}
 	for _, l := range lines {
-		if Width(l) > menuWidth {
+		if text.Width(l) > menuWidth {
 			t.Fatalf("line %q wider than %d", l, menuWidth)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // StatusCount is the number of the integration's strategies in one status.
@@ -126,17 +127,17 @@ func panelWidthFor(width int) int {
 
 // integrationLine is the integration's totals on one line.
 func integrationLine(st Styles, d OverviewData, width int) string {
-	text := "loading…"
+	msg := "loading…"
 	if d.HasStats {
-		text = Int(d.Users) + " users · " + Int(d.Strategies) + " strategies"
+		msg = Int(d.Users) + " users · " + Int(d.Strategies) + " strategies"
 	}
 	switch {
 	case d.CountsLoaded:
-		text += " · " + Int(int64(d.ListedTotal)) + " listed"
+		msg += " · " + Int(int64(d.ListedTotal)) + " listed"
 	case d.CountsError != "":
-		return st.Section.Render(Fit("Integration  ", width)) + ErrorLine(st, d.CountsError, max(width-13, 0))
+		return st.Section.Render(text.Fit("Integration  ", width)) + ErrorLine(st, d.CountsError, max(width-13, 0))
 	}
-	return st.Section.Render(PadRight("Integration", min(13, width))) + Fit(text, max(width-13, 0))
+	return st.Section.Render(text.Pad("Integration", min(13, width))) + text.Fit(msg, max(width-13, 0))
 }
 
 // IntegrationLines draws the integration's counts and strategies per
@@ -177,7 +178,7 @@ func statusBars(st Styles, counts []StatusCount, total, width int) []string {
 	for _, c := range counts {
 		n := Int(int64(c.Count))
 		bar := strings.Repeat("█", c.Count*barWidth/maxCount)
-		line := st.StatusStyle(c.Status).Render(PadRight(string(c.Status), labelWidth)) +
+		line := st.StatusStyle(c.Status).Render(text.Pad(string(c.Status), labelWidth)) +
 			align(n, 6, true) + " " + st.Bar.Render(bar)
 		out = append(out, cutStyled(line, width))
 	}

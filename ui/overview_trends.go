@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // Kinds of attention lines beyond the Activity kinds (status, completed,
@@ -109,7 +110,7 @@ func attentionLine(st Styles, l AttentionLine, selected bool, width int, now tim
 	tone := ToneNegative
 	switch l.Kind {
 	case KindStatus, KindCompleted:
-		what = Int(l.Strategy) + " " + OrDash(l.Old) + " -> " + l.New
+		what = Int(l.Strategy) + " " + text.OrDash(l.Old) + " -> " + l.New
 		tone = StatusTone(api.Status(l.New))
 	case KindAction:
 		what = JoinNonEmpty(" ", idText(l.Strategy), l.Note)
@@ -117,13 +118,13 @@ func attentionLine(st Styles, l AttentionLine, selected bool, width int, now tim
 		what = l.Note
 	}
 	who := JoinNonEmpty(" · ", l.User, l.Symbol)
-	text := mark + PadRight(age, 6) + " " + PadRight(l.Kind, 10) + " " + what
+	msg := mark + text.Pad(age, 6) + " " + text.Pad(l.Kind, 10) + " " + what
 	if who != "" {
-		text += "  " + who
+		msg += "  " + who
 	}
-	line := Fit(text, width)
+	line := text.Fit(msg, width)
 	if selected {
-		return padStyled(st.Selected.Render(PadRight(line, width)), width)
+		return padStyled(st.Selected.Render(text.Pad(line, width)), width)
 	}
 	return padStyled(st.ToneStyle(tone).Render(line), width)
 }
@@ -154,13 +155,13 @@ func TrendLines(dst []string, st Styles, d TrendsData, width, chartRows int, now
 	chartRows = max(chartRows, 1)
 	var rows [8]string
 	for _, tr := range d.Series {
-		label := PadRight(tr.Name, 11)
-		value, change := Dash, ""
+		label := text.Pad(tr.Name, 11)
+		value, change := text.Dash, ""
 		if tr.Has {
 			value, change = trendNumber(tr.Current)+tr.Unit, signed(tr.Change)
 		}
-		left := Fit(label+align(value, 8, true)+" "+align(change, 8, true)+" ", trendLabelWidth)
-		left = PadRight(left, min(trendLabelWidth, width))
+		left := text.Fit(label+align(value, 8, true)+" "+align(change, 8, true)+" ", trendLabelWidth)
+		left = text.Pad(left, min(trendLabelWidth, width))
 		chart := ChartRows(rows[:0], st, d.Charts, tr.Tone, tr.Values, cw, min(chartRows, len(rows)))
 		for i, c := range chart {
 			l := spaces(min(trendLabelWidth, width))
@@ -172,7 +173,7 @@ func TrendLines(dst []string, st Styles, d TrendsData, width, chartRows int, now
 			dst = append(dst, l+c)
 		}
 		if len(chart) == 0 {
-			dst = append(dst, padStyled(st.ToneStyle(tr.Tone).Render(Fit(left, width)), width))
+			dst = append(dst, padStyled(st.ToneStyle(tr.Tone).Render(text.Fit(left, width)), width))
 		}
 	}
 	return dst
@@ -207,7 +208,7 @@ func signed(v float64) string {
 // padStyled makes a styled line exactly width cells: cut when longer,
 // padded with spaces when shorter.
 func padStyled(s string, width int) string {
-	w := Width(s)
+	w := text.Width(s)
 	if w > width {
 		return truncateStyled(s, width)
 	}

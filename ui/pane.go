@@ -6,6 +6,8 @@ package ui
 
 import (
 	"strings"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // labelWidth is the width of the label column of a pane.
@@ -13,12 +15,12 @@ const labelWidth = 13
 
 // PaneTitle draws a pane's title line.
 func PaneTitle(st Styles, title string, width int) string {
-	return st.PaneTitle.Render(Fit(title, width))
+	return st.PaneTitle.Render(text.Fit(title, width))
 }
 
 // Section draws a sub-heading inside a pane.
 func Section(st Styles, title string, width int) string {
-	return st.Section.Render(Fit(title, width))
+	return st.Section.Render(text.Fit(title, width))
 }
 
 // KV draws one "label  value" line.
@@ -29,8 +31,8 @@ func KV(st Styles, label, value string, width int) string {
 // KVTone draws one "label  value" line with a coloured value.
 func KVTone(st Styles, label, value string, tone Tone, width int) string {
 	lw := min(labelWidth, width)
-	l := st.Label.Render(PadRight(label, lw))
-	v := Fit(value, width-lw)
+	l := st.Label.Render(text.Pad(label, lw))
+	v := text.Fit(value, width-lw)
 	if tone != ToneDefault {
 		v = st.ToneStyle(tone).Render(v)
 	}
@@ -52,20 +54,20 @@ func KVNumberMore(st Styles, label, value, more string, width int) string {
 	lw := min(labelWidth, width)
 	room := max(width-lw, 0)
 	v := value + more
-	if Width(v) > room {
-		v = ShortNumber(value, room)
+	if text.Width(v) > room {
+		v = text.ShortNumber(value, room)
 	}
-	return st.Label.Render(PadRight(label, lw)) + v
+	return st.Label.Render(text.Pad(label, lw)) + v
 }
 
 // Muted draws a whole line in the muted style (loading, empty states).
-func Muted(st Styles, text string, width int) string {
-	return st.Muted.Render(Fit(text, width))
+func Muted(st Styles, msg string, width int) string {
+	return st.Muted.Render(text.Fit(msg, width))
 }
 
 // ErrorLine draws an error line.
-func ErrorLine(st Styles, text string, width int) string {
-	return st.Error.Render(Fit(text, width))
+func ErrorLine(st Styles, msg string, width int) string {
+	return st.Error.Render(text.Fit(msg, width))
 }
 
 // EmptyList is the line an empty list shows in place of rows: the error when
@@ -82,7 +84,7 @@ func EmptyList(st Styles, errText string, loaded bool, none string, width int) s
 }
 
 // Plain cuts a line to width without styling.
-func Plain(text string, width int) string { return Fit(text, width) }
+func Plain(msg string, width int) string { return text.Fit(msg, width) }
 
 // SideBySide joins left and right line by line: left lines padded to
 // leftWidth, then sep, then the right line. Lines must hold no newline.
@@ -99,7 +101,7 @@ func SideBySide(left []string, leftWidth int, sep string, right []string, height
 			r = right[i]
 		}
 		b.WriteString(l)
-		if pad := leftWidth - Width(l); pad > 0 {
+		if pad := leftWidth - text.Width(l); pad > 0 {
 			b.WriteString(spaces(pad))
 		}
 		b.WriteString(sep)

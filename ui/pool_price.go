@@ -8,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"time"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // PriceChartData is one pool's kept prices over a window.
@@ -49,8 +51,8 @@ func PoolPriceChart(st Styles, d PriceChartData, width int, now time.Time) []str
 		return append(lines, padStyled(Muted(st, "none kept in this window: a price is kept each time the pool is read", width), width))
 	}
 	change, tone := priceChange(d.First, d.Current)
-	label := PadRight("now", labelWidth) + priceText(d.Current) + "  "
-	lines = append(lines, padStyled(Fit(label, width)+st.ToneStyle(tone).Render(Fit(change, max(width-Width(label), 0))), width))
+	label := text.Pad("now", labelWidth) + priceText(d.Current) + "  "
+	lines = append(lines, padStyled(text.Fit(label, width)+st.ToneStyle(tone).Render(text.Fit(change, max(width-text.Width(label), 0))), width))
 	var rows [priceChartRows]string
 	return append(lines, ChartRows(rows[:0], st, d.Charts, ToneDefault, d.Values, PriceChartColumns(width), priceChartRows)...)
 }
@@ -75,4 +77,4 @@ func priceChange(first, last float64) (string, Tone) {
 
 // priceText shows a price kept as a number the way the pane shows the
 // interface's price strings.
-func priceText(v float64) string { return Price(strconv.FormatFloat(v, 'f', -1, 64)) }
+func priceText(v float64) string { return text.Price(strconv.FormatFloat(v, 'f', -1, 64)) }

@@ -8,6 +8,7 @@ import (
 	"math/big"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // PoolColumns are the columns of the integration's pool list.
@@ -27,11 +28,11 @@ func PoolColumns() []Column {
 func PoolCells(p api.Pool, x Explorers) []Cell {
 	return []Cell{
 		{Text: Int(p.ID)},
-		{Text: OrDash(p.Symbol)},
-		{Text: OrDash(p.Name)},
+		{Text: text.OrDash(p.Symbol)},
+		{Text: text.OrDash(p.Name)},
 		{Text: ChainName(p.ChainID)},
 		{Text: Int(int64(p.Decimals))},
-		{Text: OrDash(p.TokenAddress), Tone: ToneMuted, Link: x.AddressURL(p.ChainID, p.TokenAddress)},
+		{Text: text.OrDash(p.TokenAddress), Tone: ToneMuted, Link: x.AddressURL(p.ChainID, p.TokenAddress)},
 	}
 }
 
@@ -62,16 +63,16 @@ func UserPoolCells(p api.UserPoolItem) []Cell {
 	}
 	return []Cell{
 		{Text: Int(p.ID)},
-		{Text: OrDash(p.Symbol)},
+		{Text: text.OrDash(p.Symbol)},
 		{Text: ChainShort(p.ChainID)},
-		{Text: Number(p.UserBalance)},
-		{Text: Number(p.TotalBalanceAvailable)},
+		{Text: text.Number(p.UserBalance)},
+		{Text: text.Number(p.TotalBalanceAvailable)},
 		{Text: LockedTotal(p)},
-		{Text: USD(p.TokenValue)},
+		{Text: text.USD(p.TokenValue)},
 		{Text: Int(int64(len(p.Deposits)))},
 		active,
-		{Text: Number(p.TotalBought.String())},
-		{Text: Number(p.TotalSold.String())},
+		{Text: text.Number(p.TotalBought.String())},
+		{Text: text.Number(p.TotalSold.String())},
 	}
 }
 
@@ -89,7 +90,7 @@ func LockedTotal(p api.UserPoolItem) string {
 		}
 		sum.Add(sum, v)
 	}
-	return FormatUnits(sum.String(), p.Decimals)
+	return text.Amount(sum.String(), p.Decimals)
 }
 
 // Rollups are the three roll-ups of getUserPools.
@@ -99,8 +100,8 @@ type Rollups struct {
 
 // RollupLine draws the user's roll-ups above the pool list.
 func RollupLine(st Styles, r Rollups, width int) string {
-	text := "overall " + USD(r.Value) + " · native " + Number(r.Native) + " · available " + USD(r.Available)
-	return st.Paging.Render(Fit(text, width))
+	msg := "overall " + text.USD(r.Value) + " · native " + text.Number(r.Native) + " · available " + text.USD(r.Available)
+	return st.Paging.Render(text.Fit(msg, width))
 }
 
 // PoolDetail draws the pool pane for a sanitised pool. full says the pool is
@@ -118,7 +119,7 @@ func PoolDetail(st Styles, x Explorers, p api.Pool, full bool, note string, pric
 	// little more than the chart.
 	lines := []string{PaneTitle(st, title, width)}
 	if full {
-		lines = append(lines, KVNumber(st, "price", Price(p.TokenPrice), width))
+		lines = append(lines, KVNumber(st, "price", text.Price(p.TokenPrice), width))
 	} else {
 		lines = append(lines, KVTone(st, "price", note, ToneMuted, width))
 	}
@@ -127,36 +128,36 @@ func PoolDetail(st Styles, x Explorers, p api.Pool, full bool, note string, pric
 		lines = append(lines, "")
 	}
 	lines = append(lines,
-		KV(st, "name", OrDash(p.Name), width),
+		KV(st, "name", text.OrDash(p.Name), width),
 		KV(st, "chain", ChainName(p.ChainID)+" ("+Int(p.ChainID)+")", width),
 		KV(st, "decimals", Int(int64(p.Decimals)), width),
-		KVLink(st, "token", OrDash(p.TokenAddress), x.AddressURL(p.ChainID, p.TokenAddress), width),
+		KVLink(st, "token", text.OrDash(p.TokenAddress), x.AddressURL(p.ChainID, p.TokenAddress), width),
 	)
 	if item == nil {
 		return lines
 	}
 	lines = append(lines,
 		"", Section(st, "This user", width),
-		KVNumber(st, "balance", Number(item.UserBalance), width),
-		KVNumber(st, "available", Number(item.TotalBalanceAvailable), width),
+		KVNumber(st, "balance", text.Number(item.UserBalance), width),
+		KVNumber(st, "available", text.Number(item.TotalBalanceAvailable), width),
 		KVNumber(st, "locked", LockedTotal(*item), width),
-		KVNumber(st, "value", USD(item.TokenValue), width),
+		KVNumber(st, "value", text.USD(item.TokenValue), width),
 		KV(st, "strategies", yesNo(item.HasActiveStrategies, "active", "none active"), width),
 		"", Section(st, "Volume", width),
-		KVNumberMore(st, "bought", Number(item.TotalBought.String()), " (strategies "+Number(item.TotalBoughtFromStrategies.String())+", swaps "+Number(item.TotalBoughtFromSwaps.String())+")", width),
-		KVNumberMore(st, "sold", Number(item.TotalSold.String()), " (strategies "+Number(item.TotalSoldFromStrategies.String())+", swaps "+Number(item.TotalSoldFromSwaps.String())+")", width),
+		KVNumberMore(st, "bought", text.Number(item.TotalBought.String()), " (strategies "+text.Number(item.TotalBoughtFromStrategies.String())+", swaps "+text.Number(item.TotalBoughtFromSwaps.String())+")", width),
+		KVNumberMore(st, "sold", text.Number(item.TotalSold.String()), " (strategies "+text.Number(item.TotalSoldFromStrategies.String())+", swaps "+text.Number(item.TotalSoldFromSwaps.String())+")", width),
 		"", Section(st, "Deposits", width),
 	)
 	if len(item.Deposits) == 0 {
 		return append(lines, Muted(st, "none", width))
 	}
 	for _, d := range item.Deposits {
-		lines = append(lines, FitFields(width,
-			Field{Text: "#" + Int(d.ID)},
-			Field{Label: "balance", Text: Units(d.UserBalance, p.Decimals), Number: true},
-			Field{Label: "locked", Text: Units(d.LockedAmount, p.Decimals), Number: true},
-			Field{Label: "value", Text: USD(d.Value), Number: true},
-			Field{Label: "claimable", Text: USD(d.CurrentClaimableValue), Number: true, Optional: true}))
+		lines = append(lines, text.Fields(width,
+			text.Field{Text: "#" + Int(d.ID)},
+			text.Field{Label: "balance", Text: text.Units(d.UserBalance, p.Decimals), Number: true},
+			text.Field{Label: "locked", Text: text.Units(d.LockedAmount, p.Decimals), Number: true},
+			text.Field{Label: "value", Text: text.USD(d.Value), Number: true},
+			text.Field{Label: "claimable", Text: text.USD(d.CurrentClaimableValue), Number: true, Optional: true}))
 	}
 	return lines
 }

@@ -7,6 +7,8 @@ package ui
 import (
 	"strconv"
 	"strings"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // ProfileItem is one line of the switcher.
@@ -30,14 +32,14 @@ func ProfileSwitcher(st Styles, d ProfileSwitcherData, hint string) Dialog {
 	lines := make([]string, 0, len(d.Items)+4)
 	nameWidth := 1
 	for _, it := range d.Items {
-		nameWidth = max(nameWidth, Width(it.Name))
+		nameWidth = max(nameWidth, text.Width(it.Name))
 	}
 	for i, it := range d.Items {
 		mark := "  "
 		if i == d.Cursor {
 			mark = "› "
 		}
-		line := mark + it.Name + strings.Repeat(" ", nameWidth-Width(it.Name))
+		line := mark + it.Name + strings.Repeat(" ", nameWidth-text.Width(it.Name))
 		if it.Label != "" {
 			line += "  " + it.Label
 		}

@@ -1,9 +1,6 @@
 package ui
 
 import (
-	"encoding/json"
-	"errors"
-	"io"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +11,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/text"
 )
 
 func init() { lipgloss.SetColorProfile(termenv.Ascii) }
@@ -76,7 +74,7 @@ func TestFitKeepsWhatMatters(t *testing.T) {
 	if got := FitMiddle("0x1234567890abcdef", 9); got != "0x12…cdef" {
 		t.Fatalf("FitMiddle = %q", got)
 	}
-	if got := ShortNumber("544,839,646,795.123", 16); got != "544,839,646,795~" {
+	if got := text.ShortNumber("544,839,646,795.123", 16); got != "544,839,646,795~" {
 		t.Fatalf("ShortNumber = %q", got)
 	}
 }
@@ -88,15 +86,15 @@ func TestPriceAndUSD(t *testing.T) {
 		"0.000000001234":      "$0.000000001234",
 		"0.00000000123456789": "$0.000000001235",
 		"0.5":                 "$0.5",
-		"":                    Dash,
+		"":                    text.Dash,
 		"NaN":                 "?NaN",
 	}
 	for in, want := range cases {
-		if got := Price(in); got != want {
-			t.Errorf("Price(%q) = %q, want %q", in, got, want)
+		if got := text.Price(in); got != want {
+			t.Errorf("text.Price(%q) = %q, want %q", in, got, want)
 		}
 	}
-	if got := USD("-12.345"); got != "-$12.35" {
+	if got := text.USD("-12.345"); got != "-$12.35" {
 		t.Errorf("USD = %q", got)
 	}
 }
@@ -112,32 +110,6 @@ func TestStatusLineShowsStaleAgeAndReason(t *testing.T) {
 	}
 	if w := ansi.StringWidth(StatusLine(st, Status{Notice: strings.Repeat("x", 500)}, 80)); w > 80 {
 		t.Fatalf("status line %d cells wide", w)
-	}
-}
-
-func TestErrorText(t *testing.T) {
-	cases := []struct {
-		err  error
-		want string
-	}{
-		{&api.Error{StatusCode: 401}, "credentials rejected: run stratop login / check STRATOP_API_KEY"},
-		{&api.TransportError{Op: "dial", Host: "x", Err: errors.New("refused")}, "cannot reach h.example"},
-		{&api.TransportError{Op: "read", Host: "x", Err: errors.New("t"), Timeout: true}, "cannot reach h.example (timed out)"},
-		{&api.Error{StatusCode: 503}, "server error 503 from h.example"},
-		{&api.Error{StatusCode: 429}, "rate limited by h.example: slowing down"},
-		{errors.New("bad\x1b[2Jthing"), "badthing"},
-		{&api.Error{StatusCode: 502, ContentType: "text/html; charset=utf-8"}, "server error 502 from h.example (got text/html)"},
-		{&api.Error{StatusCode: 404, ContentType: "text/html"}, "not found: got text/html from h.example: check the base URL"},
-		{&api.Error{StatusCode: 404, ContentType: "application/json", Message: "user not found"}, "not found: user not found"},
-		{&api.DecodeError{StatusCode: 200, ContentType: "text/html", Err: errors.New("x")}, "got text/html from h.example: check the base URL"},
-		{&api.DecodeError{StatusCode: 200, ContentType: "application/json", Err: &json.UnmarshalTypeError{Value: "string", Field: "strategies.id"}},
-			"unexpected answer from h.example: field strategies.id holds a JSON string"},
-		{&api.DecodeError{StatusCode: 200, ContentType: "application/json", Err: io.ErrUnexpectedEOF}, "unexpected answer from h.example: malformed or cut JSON"},
-	}
-	for _, c := range cases {
-		if got := ErrorText(c.err, "h.example"); got != c.want {
-			t.Errorf("ErrorText(%v) = %q, want %q", c.err, got, c.want)
-		}
 	}
 }
 
@@ -190,7 +162,7 @@ func TestShortHelpKeepsHelpAndQuitInView(t *testing.T) {
 	h := NewHelp(DefaultStyles())
 	for _, width := range []int{30, 45, 60, 80, 200} {
 		got := ShortHelp(h, hm, width)
-		if w := Width(got); w > width {
+		if w := text.Width(got); w > width {
 			t.Errorf("width %d: %d cells: %q", width, w, got)
 		}
 		if !strings.HasSuffix(got, "? help · q quit") {

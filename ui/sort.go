@@ -9,6 +9,8 @@ package ui
 
 import (
 	"strings"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // SortKey is one cell's prepared key; make it once per sort with NewSortKey.
@@ -23,7 +25,7 @@ type SortKey struct {
 // NewSortKey prepares s (a cell's text or exact value) for sorting as a
 // number (numeric) or as text.
 func NewSortKey(s string, numeric bool) SortKey {
-	if s == "" || s == Dash || strings.HasPrefix(s, "?") {
+	if s == "" || s == text.Dash || strings.HasPrefix(s, "?") {
 		return SortKey{missing: true}
 	}
 	if !numeric {
@@ -36,15 +38,9 @@ func NewSortKey(s string, numeric bool) SortKey {
 	if strings.HasPrefix(t, "-$") {
 		t = "-" + t[2:]
 	}
-	neg, digits, scale, ok := parseDecimal(t)
+	neg, whole, frac, ok := text.DecimalParts(t)
 	if !ok {
 		return SortKey{missing: true}
-	}
-	whole, frac := splitScaled(digits, scale)
-	whole = strings.TrimLeft(whole, "0")
-	frac = strings.TrimRight(frac, "0")
-	if whole == "" && frac == "" {
-		neg = false // -0 is 0
 	}
 	return SortKey{neg: neg, whole: whole, frac: frac}
 }

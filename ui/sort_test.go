@@ -3,6 +3,8 @@ package ui
 import (
 	"slices"
 	"testing"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 func TestSortKeysAreExactNumbers(t *testing.T) {
@@ -26,7 +28,7 @@ func TestSortKeysAreExactNumbers(t *testing.T) {
 }
 
 func TestSortKeysPutMissingLast(t *testing.T) {
-	vals := []string{Dash, "12", "?bad", "", "-3", "abc"}
+	vals := []string{text.Dash, "12", "?bad", "", "-3", "abc"}
 	keys := make([]SortKey, len(vals))
 	for i, v := range vals {
 		keys[i] = NewSortKey(v, true)
@@ -46,7 +48,7 @@ func TestSortKeysTextIgnoresCase(t *testing.T) {
 	if NewSortKey("alice", false).Compare(NewSortKey("Bob", false)) >= 0 {
 		t.Fatal("alice should sort before Bob")
 	}
-	if NewSortKey("b", false).Compare(NewSortKey(Dash, false)) >= 0 {
+	if NewSortKey("b", false).Compare(NewSortKey(text.Dash, false)) >= 0 {
 		t.Fatal("a dash sorts before text")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // Strategy column positions in the cells of StrategyCells.
@@ -58,31 +59,31 @@ func StrategyColumns(userView bool) []Column {
 // StrategyColumns(userView). The item's strings must be sanitised.
 func StrategyCells(s api.FilteredStrategyItem, userView bool) []Cell {
 	id := Cell{Text: Int(s.ID)}
-	status := Cell{Text: OrDash(string(s.Status)), Tone: StatusTone(s.Status)}
+	status := Cell{Text: text.OrDash(string(s.Status)), Tone: StatusTone(s.Status)}
 	kind := Cell{Text: Kind(s.Type, s.Category)}
 	chain := Cell{Text: ChainShort(s.ChainID)}
-	pool := Cell{Text: OrDash(s.Pool.Symbol)}
-	orders := Cell{Text: Dash, Tone: ToneMuted}
+	pool := Cell{Text: text.OrDash(s.Pool.Symbol)}
+	orders := Cell{Text: text.Dash, Tone: ToneMuted}
 	if s.Orders > 0 {
 		orders = Cell{Text: Int(s.ExecutedOrders) + "/" + Int(s.Orders)}
 	}
-	balance := Cell{Text: Dash, Tone: ToneMuted}
+	balance := Cell{Text: text.Dash, Tone: ToneMuted}
 	if s.BalanceUsed != "" {
-		balance = Cell{Text: FormatUnits(s.BalanceUsed, s.Pool.Decimals)}
+		balance = Cell{Text: text.Amount(s.BalanceUsed, s.Pool.Decimals)}
 	}
-	price := Cell{Text: Price(s.Pool.TokenPrice)}
-	updated := Cell{Text: Timestamp(s.UpdatedAt), Tone: ToneMuted}
+	price := Cell{Text: text.Price(s.Pool.TokenPrice)}
+	updated := Cell{Text: text.Timestamp(s.UpdatedAt), Tone: ToneMuted}
 	if !userView {
-		return []Cell{id, status, kind, chain, pool, {Text: OrDash(s.UserID)}, orders, balance, price, updated}
+		return []Cell{id, status, kind, chain, pool, {Text: text.OrDash(s.UserID)}, orders, balance, price, updated}
 	}
-	progress := Cell{Text: Dash, Tone: ToneMuted}
+	progress := Cell{Text: text.Dash, Tone: ToneMuted}
 	if s.Progress != nil {
-		progress = Cell{Text: FormatPercent(*s.Progress)}
+		progress = Cell{Text: text.Percent(*s.Progress)}
 	}
-	gained := Cell{Text: USD(s.GainedAmountInUSD)}
+	gained := Cell{Text: text.USD(s.GainedAmountInUSD)}
 	if strings.HasPrefix(s.GainedAmountInUSD, "-") {
 		gained.Tone = ToneNegative
-	} else if s.GainedAmountInUSD != "" && FormatDecimal(s.GainedAmountInUSD, 2) != "0.00" {
+	} else if s.GainedAmountInUSD != "" && text.Decimal(s.GainedAmountInUSD, 2) != "0.00" {
 		gained.Tone = TonePositive
 	}
 	return []Cell{id, status, kind, chain, pool, progress, gained, orders, balance, price, updated}
@@ -123,12 +124,12 @@ func PageLine(st Styles, p PageInfo, width int) string {
 	if pages < 1 {
 		pages = 1
 	}
-	text := "page " + strconv.Itoa(max(p.Page, 1)) + " of " + strconv.Itoa(pages) + ", " + strconv.Itoa(p.Total) + " total"
+	msg := "page " + strconv.Itoa(max(p.Page, 1)) + " of " + strconv.Itoa(pages) + ", " + strconv.Itoa(p.Total) + " total"
 	if p.Loading {
-		text += " (loading…)"
+		msg += " (loading…)"
 	}
-	text = JoinNonEmpty(" · ", text, p.Filters, p.Extra)
-	return st.Paging.Render(Fit(text, width))
+	msg = JoinNonEmpty(" · ", msg, p.Filters, p.Extra)
+	return st.Paging.Render(text.Fit(msg, width))
 }
 
 // GainsLine summarises gains per chain on one line:
@@ -145,9 +146,9 @@ func GainsLine(st Styles, gains []ChainGain, width int) string {
 		}
 		b.WriteString(ChainShort(g.ChainID))
 		b.WriteByte(' ')
-		b.WriteString(USD(g.Gains.GainedTokensValue))
+		b.WriteString(text.USD(g.Gains.GainedTokensValue))
 	}
-	return st.Paging.Render(Fit(b.String(), width))
+	return st.Paging.Render(text.Fit(b.String(), width))
 }
 
 // UserCounts words a user's strategy totals: "12 strategies, 3 active".

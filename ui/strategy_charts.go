@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // StrategyChartsData is what the pictures need.
@@ -32,10 +33,10 @@ func StrategyCharts(st Styles, d StrategyChartsData, width int) []string {
 	s := d.Strategy
 	if s.Orders > 0 {
 		done := min(max(s.ExecutedOrders, 0), s.Orders)
-		label := PadRight("orders", labelWidth) + PadRight(Int(done)+"/"+Int(s.Orders), 12)
-		bw := max(width-Width(label), 0)
+		label := text.Pad("orders", labelWidth) + text.Pad(Int(done)+"/"+Int(s.Orders), 12)
+		bw := max(width-text.Width(label), 0)
 		lines = append(lines, "", Section(st, "Progress", width),
-			Fit(label, width)+Bar(st, d.Charts, ToneActive, float64(done)/float64(s.Orders), bw))
+			text.Fit(label, width)+Bar(st, d.Charts, ToneActive, float64(done)/float64(s.Orders), bw))
 	}
 	if g := gainBars(st, d.Gains, d.Charts, width); len(g) > 0 {
 		lines = append(lines, "", Section(st, "Gains by chain (the user's)", width))
@@ -59,12 +60,12 @@ func gainBars(st Styles, gains []ChainGain, cs ChartStyle, width int) []string {
 	}
 	out := make([]string, 0, len(gains))
 	for _, g := range gains {
-		label := PadRight(ChainShort(g.ChainID), labelWidth) + align(USD(g.Gains.GainedTokensValue), 12, true) + " "
+		label := text.Pad(ChainShort(g.ChainID), labelWidth) + align(text.USD(g.Gains.GainedTokensValue), 12, true) + " "
 		frac := 0.0
 		if top > 0 {
 			frac = decimalFloat(g.Gains.GainedTokensValue) / top
 		}
-		out = append(out, Fit(label, width)+Bar(st, cs, TonePositive, frac, max(width-Width(label), 0)))
+		out = append(out, text.Fit(label, width)+Bar(st, cs, TonePositive, frac, max(width-text.Width(label), 0)))
 	}
 	return out
 }
@@ -94,7 +95,7 @@ func valueChart(st Styles, txs []api.StrategyTransaction, cs ChartStyle, width i
 		total.Add(total, p.usd)
 	}
 	first, last := pts[0].at, pts[len(pts)-1].at
-	summary := USD(total.FloatString(2)) + " over " + Int(int64(len(pts))) +
+	summary := text.USD(total.FloatString(2)) + " over " + Int(int64(len(pts))) +
 		" from " + first.Format("2006-01-02") + " to " + last.Format("2006-01-02")
 	n := width * cs.PerCell()
 	cols := make([]float64, n)
@@ -163,12 +164,12 @@ func UserPoolBars(st Styles, cs ChartStyle, items []api.UserPoolItem, selected i
 		if it.ID == selected {
 			mark = "> "
 		}
-		label := mark + PadRight(Fit(OrDash(it.Symbol), 8), 9) + PadRight(ChainShort(it.ChainID), 6) + align(USD(it.TokenValue), 14, true) + " "
+		label := mark + text.Pad(text.Fit(text.OrDash(it.Symbol), 8), 9) + text.Pad(ChainShort(it.ChainID), 6) + align(text.USD(it.TokenValue), 14, true) + " "
 		frac := 0.0
 		if top > 0 {
 			frac = decimalFloat(it.TokenValue) / top
 		}
-		out = append(out, Fit(label, width)+Bar(st, cs, ToneActive, frac, max(width-Width(label), 0)))
+		out = append(out, text.Fit(label, width)+Bar(st, cs, ToneActive, frac, max(width-text.Width(label), 0)))
 	}
 	return out
 }

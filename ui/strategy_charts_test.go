@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/text"
 )
 
 func TestStrategyChartsDrawProgressGainsAndValue(t *testing.T) {
@@ -65,7 +66,7 @@ func TestUserPoolBarsByValue(t *testing.T) {
 		{Pool: api.Pool{ID: 2, Symbol: "WETH\x1b[31m", ChainID: 1}, TokenValue: "40"},
 		{Pool: api.Pool{ID: 3, Symbol: "USDC", ChainID: 8453}, TokenValue: "bad"},
 	}
-	items[1].Symbol = Sanitize(items[1].Symbol)
+	items[1].Symbol = text.Clean(items[1].Symbol)
 	lines := UserPoolBars(st, ChartBlock, items, 1, 70)
 	if len(lines) != 5 {
 		t.Fatalf("%d lines: %q", len(lines), lines)

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // StrategyDetail draws the pane's lines for a sanitised strategy record.
@@ -31,9 +32,9 @@ func StrategyDetail(st Styles, x Explorers, s api.Strategy, full bool, note stri
 		lines = append(lines, Muted(st, note, width))
 	}
 	lines = append(lines,
-		KVTone(st, "status", OrDash(string(s.Status)), StatusTone(s.Status), width),
+		KVTone(st, "status", text.OrDash(string(s.Status)), StatusTone(s.Status), width),
 		KV(st, "kind", Kind(s.Type, s.Category), width),
-		KV(st, "user", OrDash(s.UserID), width),
+		KV(st, "user", text.OrDash(s.UserID), width),
 		KV(st, "chain", ChainName(s.ChainID)+" ("+Int(s.ChainID)+")", width),
 		KV(st, "pool", poolText(s.Pool, s.PoolID), width),
 	)
@@ -52,7 +53,7 @@ func StrategyDetail(st Styles, x Explorers, s api.Strategy, full bool, note stri
 		add("deposit", "#"+Int(s.PoolDepositID))
 	}
 	if s.BalanceUsed != "" {
-		addNumber("balance", FormatUnits(s.BalanceUsed, s.Pool.Decimals)+" "+s.Pool.Symbol)
+		addNumber("balance", text.Amount(s.BalanceUsed, s.Pool.Decimals)+" "+s.Pool.Symbol)
 	}
 	if s.Orders > 0 {
 		add("orders", Int(s.ExecutedOrders)+" of "+Int(s.Orders)+" executed")
@@ -65,10 +66,10 @@ func StrategyDetail(st Styles, x Explorers, s api.Strategy, full bool, note stri
 	}
 	add("strategy id", s.StrategyID)
 	if s.CreatedAt != "" {
-		add("created", Timestamp(s.CreatedAt))
+		add("created", text.Timestamp(s.CreatedAt))
 	}
 	if s.UpdatedAt != "" {
-		add("updated", Timestamp(s.UpdatedAt))
+		add("updated", text.Timestamp(s.UpdatedAt))
 	}
 	if set := settingLines(s); len(set) > 0 {
 		lines = append(lines, "", Section(st, "Settings", width))
@@ -96,7 +97,7 @@ func StrategyDetail(st Styles, x Explorers, s api.Strategy, full bool, note stri
 // transactionLine is the transaction's fields fitted to width, its hash
 // linked when it is drawn whole as the last thing on the line.
 func transactionLine(x Explorers, tx api.StrategyTransaction, s api.Strategy, width int) string {
-	text := FitFields(width, transactionFields(tx, s.Pool)...)
+	text := text.Fields(width, transactionFields(tx, s.Pool)...)
 	hash := txHash(tx)
 	short := ShortHex(hash, 6)
 	chain := tx.ChainID
@@ -128,26 +129,26 @@ func poolText(p api.PoolSummary, poolID int64) string {
 	if id != 0 {
 		parts = append(parts, "#"+Int(id))
 	}
-	return OrDash(JoinNonEmpty(" · ", parts...))
+	return text.OrDash(JoinNonEmpty(" · ", parts...))
 }
 
 // transactionFields are one line of the transaction list:
 // "2024-05-01 12:00 buy 1.5 PEPE $12.00 gain $0.30 0x12ab…9f0e". On a
 // narrow pane the hash and the gain are left out before a number rounds.
-func transactionFields(tx api.StrategyTransaction, pool api.PoolSummary) []Field {
+func transactionFields(tx api.StrategyTransaction, pool api.PoolSummary) []text.Field {
 	dec, sym := pool.Decimals, pool.Symbol
 	if tx.Pool.Symbol != "" {
 		dec, sym = tx.Pool.Decimals, tx.Pool.Symbol
 	}
-	fs := []Field{{Text: Timestamp(tx.CreatedAt)}, {Text: OrDash(tx.Type)}, {Text: FormatUnits(tx.Amount, dec), Number: true}, {Text: sym}}
+	fs := []text.Field{{Text: text.Timestamp(tx.CreatedAt)}, {Text: text.OrDash(tx.Type)}, {Text: text.Amount(tx.Amount, dec), Number: true}, {Text: sym}}
 	if tx.AmountInUSD != "" {
-		fs = append(fs, Field{Text: USD(tx.AmountInUSD), Number: true})
+		fs = append(fs, text.Field{Text: text.USD(tx.AmountInUSD), Number: true})
 	}
 	if tx.GainedAmountInUSD != "" {
-		fs = append(fs, Field{Label: "gain", Text: USD(tx.GainedAmountInUSD), Number: true, Optional: true})
+		fs = append(fs, text.Field{Label: "gain", Text: text.USD(tx.GainedAmountInUSD), Number: true, Optional: true})
 	}
 	if hash := txHash(tx); hash != "" {
-		fs = append(fs, Field{Text: ShortHex(hash, 6), Optional: true})
+		fs = append(fs, text.Field{Text: ShortHex(hash, 6), Optional: true})
 	}
 	return fs
 }
@@ -186,7 +187,7 @@ func settingLines(s api.Strategy) []setting {
 		add("trigger", o.TriggerType)
 		switch {
 		case o.TriggerType == "price" && o.TriggerPrice != "":
-			addNumber("trigger at", Price(o.TriggerPrice))
+			addNumber("trigger at", text.Price(o.TriggerPrice))
 		case o.TriggerMarketCap != "":
 			addNumber("trigger at", o.TriggerMarketCap)
 		}
@@ -207,7 +208,7 @@ func settingLines(s api.Strategy) []setting {
 		addNumber("max per swap", o.MaxTransactionValue)
 	}
 	if o.MinTransactionValue != "" {
-		addNumber("min per swap", USD(string(o.MinTransactionValue)))
+		addNumber("min per swap", text.USD(string(o.MinTransactionValue)))
 	}
 	if o.VolumeAccumulatorSize != nil {
 		add("accumulator", Int(*o.VolumeAccumulatorSize))

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // GutterWidth is the width of the two-cell gutter left of every row: the
@@ -172,7 +174,7 @@ func sortedTitle(c Column) string {
 	default:
 		return c.Title
 	}
-	if Width(c.Title)+1 > c.Width && c.Width > 1 {
+	if text.Width(c.Title)+1 > c.Width && c.Width > 1 {
 		return ansi.Truncate(c.Title, c.Width-1, "") + mark
 	}
 	return c.Title + mark
@@ -201,11 +203,11 @@ func RenderRow(st Styles, cols []Column, cells []Cell, flags RowFlags, width int
 		if c.Index < len(cells) {
 			cell = cells[c.Index]
 		}
-		text := alignLinked(cell, c)
+		msg := alignLinked(cell, c)
 		if cell.Tone != ToneDefault {
-			text = st.ToneStyle(cell.Tone).Render(text)
+			msg = st.ToneStyle(cell.Tone).Render(msg)
 		}
-		b.WriteString(text)
+		b.WriteString(msg)
 	}
 	padTo(&b, cols, width)
 	return b.String()
@@ -255,12 +257,12 @@ func alignCol(s string, c Column) string {
 
 // cutCol cuts a cell's text that is too wide the column's way.
 func cutCol(s string, c Column) string {
-	if Width(s) > c.Width {
+	if text.Width(s) > c.Width {
 		switch {
 		case c.Middle:
 			s = FitMiddle(s, c.Width)
 		case c.Right:
-			s = ShortNumber(s, c.Width)
+			s = text.ShortNumber(s, c.Width)
 		}
 	}
 	return s
@@ -272,31 +274,31 @@ func alignLinked(cell Cell, c Column) string {
 	if cell.Link == "" {
 		return alignCol(cell.Text, c)
 	}
-	text := Fit(cutCol(cell.Text, c), c.Width)
-	pad := spaces(max(c.Width-Width(text), 0))
+	msg := text.Fit(cutCol(cell.Text, c), c.Width)
+	pad := spaces(max(c.Width-text.Width(msg), 0))
 	if c.Right {
-		return pad + Hyperlink(cell.Link, text)
+		return pad + Hyperlink(cell.Link, msg)
 	}
-	return Hyperlink(cell.Link, text) + pad
+	return Hyperlink(cell.Link, msg) + pad
 }
 
 // FitMiddle cuts a long ASCII string (an address, a hash) in the middle so
 // both ends stay visible: "0x1234…cdef". Other strings are cut at the end.
 func FitMiddle(s string, width int) string {
-	if len(s) <= width || !isPrintableASCII(s) || width < 5 {
-		return Fit(s, width)
+	if len(s) <= width || !isASCII(s) || width < 5 {
+		return text.Fit(s, width)
 	}
 	head := (width - 1) / 2
 	tail := width - 1 - head
-	return s[:head] + Ellipsis + s[len(s)-tail:]
+	return s[:head] + text.Ellipsis + s[len(s)-tail:]
 }
 
 // align fits s into width cells, left- or right-aligned.
 func align(s string, width int, right bool) string {
 	if !right {
-		return PadRight(s, width)
+		return text.Pad(s, width)
 	}
-	f := Fit(s, width)
+	f := text.Fit(s, width)
 	if w := ansi.StringWidth(f); w < width {
 		return strings.Repeat(" ", width-w) + f
 	}

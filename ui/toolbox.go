@@ -6,6 +6,8 @@ package ui
 import (
 	"path/filepath"
 	"strconv"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // NoticeCopied says what a copy wrote: "copied strategy id, 3 bytes". No
@@ -32,7 +34,7 @@ func NoticeCopyTooLarge(n, limit int) string {
 }
 
 // NoticeCopyFailed says the terminal write failed.
-func NoticeCopyFailed(err string) string { return "not copied: " + Sanitize(err) }
+func NoticeCopyFailed(err string) string { return "not copied: " + text.Clean(err) }
 
 // Notices of the toolbox that need no value.
 const (
@@ -53,15 +55,15 @@ func NoticeExporting(page, pages, rows int) string {
 // status line cuts the directory rather than the name.
 func NoticeExported(rows int, path string) string {
 	dir, name := filepath.Split(path)
-	s := "exported " + strconv.Itoa(rows) + " rows to " + Sanitize(name)
+	s := "exported " + strconv.Itoa(rows) + " rows to " + text.Clean(name)
 	if dir = filepath.Clean(dir); dir != "." {
-		s += " in " + Sanitize(dir)
+		s += " in " + text.Clean(dir)
 	}
 	return s
 }
 
 // NoticeExportFailed says why no file was written.
-func NoticeExportFailed(err string) string { return "export failed: " + Sanitize(err) }
+func NoticeExportFailed(err string) string { return "export failed: " + text.Clean(err) }
 
 // NoticeServerSorted says which order the server was asked for.
 func NoticeServerSorted(order string) string { return "sorted by the server: " + order }

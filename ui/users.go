@@ -4,6 +4,7 @@ package ui
 
 import (
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // UserColumns are the columns of the user list.
@@ -21,8 +22,8 @@ func UserColumns() []Column {
 func UserCells(u api.User) []Cell {
 	return []Cell{
 		{Text: Int(u.ID)},
-		{Text: OrDash(u.ExternalUserID)},
-		{Text: OrDash(u.WalletAddress)},
+		{Text: text.OrDash(u.ExternalUserID)},
+		{Text: text.OrDash(u.WalletAddress)},
 	}
 }
 
@@ -42,15 +43,15 @@ func UserDetail(st Styles, x Explorers, u api.User, detail *api.User, balances [
 	lines := []string{
 		PaneTitle(st, "User "+u.ExternalUserID, width),
 		KV(st, "internal id", Int(u.ID), width),
-		KVLink(st, "wallet", OrDash(u.WalletAddress), x.WalletURL(u.WalletAddress), width),
+		KVLink(st, "wallet", text.OrDash(u.WalletAddress), x.WalletURL(u.WalletAddress), width),
 	}
 	switch {
 	case detail != nil:
-		lines = append(lines, KV(st, "e-mail", OrDash(detail.Email), width))
+		lines = append(lines, KV(st, "e-mail", text.OrDash(detail.Email), width))
 	case !loaded:
 		lines = append(lines, KVTone(st, "e-mail", "loading…", ToneMuted, width))
 	default:
-		lines = append(lines, KV(st, "e-mail", Dash, width))
+		lines = append(lines, KV(st, "e-mail", text.Dash, width))
 	}
 	lines = append(lines, "", Section(st, "Native balances", width))
 	if !loaded {
@@ -62,9 +63,9 @@ func UserDetail(st Styles, x Explorers, u api.User, detail *api.User, balances [
 	for _, b := range balances {
 		more := ""
 		if b.TotalClaimableNativeTokens != "" {
-			more = " (claimable " + Number(b.TotalClaimableNativeTokens) + ")"
+			more = " (claimable " + text.Number(b.TotalClaimableNativeTokens) + ")"
 		}
-		lines = append(lines, KVNumberMore(st, ChainName(b.ChainID), Number(b.Balance), more, width))
+		lines = append(lines, KVNumberMore(st, ChainName(b.ChainID), text.Number(b.Balance), more, width))
 	}
 	return lines
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -162,14 +163,14 @@ func admit(o IO, runner action.Runner, opt ActionOptions) error {
 		if opt.DryRun {
 			what = "the action could not be recorded"
 		}
-		fmt.Fprintf(o.Err, "warning: the audit log cannot be written (%s); %s\n", ui.SanitizeLimit(jerr.Error(), 160), what)
+		fmt.Fprintf(o.Err, "warning: the audit log cannot be written (%s); %s\n", text.CleanN(jerr.Error(), 160), what)
 	}
 	return nil
 }
 
 // journalWarning says what a result's audit log error meant.
 func journalWarning(res action.Result) string {
-	msg := ui.SanitizeLimit(res.JournalErr.Error(), 160)
+	msg := text.CleanN(res.JournalErr.Error(), 160)
 	switch {
 	case res.Unaudited:
 		return "warning: sent UNRECORDED (--unaudited): the audit log could not be written: " + msg
@@ -274,16 +275,16 @@ func writePlan(o IO, spec action.Spec, plan []planItem) {
 	for _, it := range plan {
 		if spec.Scope == action.ScopeUser {
 			if it.ok {
-				fmt.Fprintf(o.Err, "  user %s: %d %s now\n", ui.Sanitize(it.target.Owner), it.count, countNoun(spec))
+				fmt.Fprintf(o.Err, "  user %s: %d %s now\n", text.Clean(it.target.Owner), it.count, countNoun(spec))
 			} else {
-				fmt.Fprintf(o.Err, "  user %s: %s\n", ui.Sanitize(it.target.Owner), it.reason)
+				fmt.Fprintf(o.Err, "  user %s: %s\n", text.Clean(it.target.Owner), it.reason)
 			}
 			continue
 		}
 		head := "  " + itoa(it.target.Strategy.ID)
 		if it.cur != nil {
-			head += fmt.Sprintf(" %s %s (user %s)", ui.SanitizeLimit(it.cur.Pool.Symbol, 20),
-				ui.Kind(ui.SanitizeLimit(it.cur.Type, 12), ui.SanitizeLimit(it.cur.Category, 12)), ui.SanitizeLimit(it.cur.UserID, 40))
+			head += fmt.Sprintf(" %s %s (user %s)", text.CleanN(it.cur.Pool.Symbol, 20),
+				ui.Kind(text.CleanN(it.cur.Type, 12), text.CleanN(it.cur.Category, 12)), text.CleanN(it.cur.UserID, 40))
 		}
 		switch {
 		case !it.ok:
@@ -296,7 +297,7 @@ func writePlan(o IO, spec action.Spec, plan []planItem) {
 			if next == "" {
 				next = string(it.cur.Status)
 			}
-			fmt.Fprintf(o.Err, "%s: %s -> %s\n", head, ui.SanitizeLimit(string(it.cur.Status), 20), next)
+			fmt.Fprintf(o.Err, "%s: %s -> %s\n", head, text.CleanN(string(it.cur.Status), 20), next)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -40,7 +41,7 @@ func Audit(o IO, path string, f Format, since time.Duration, now time.Time) erro
 			detail = ui.JoinNonEmpty("; ", "amount "+r.Amount+" raw", "key "+r.IdempotencyKey, detail)
 		}
 		s.rows = append(s.rows, []string{r.Time.Local().Format("2006-01-02 15:04:05"), r.Source, r.Profile, r.Host,
-			r.Action, target(r.Entry), string(r.StateBefore), string(r.Expected), outcome, ui.SanitizeLimit(r.Reason, 200), ui.SanitizeLimit(detail, 200)})
+			r.Action, target(r.Entry), string(r.StateBefore), string(r.Expected), outcome, text.CleanN(r.Reason, 200), text.CleanN(detail, 200)})
 	}
 	return writeTable(o.Out, s)
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/stratop/stratop/action"
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // confirm asks on the terminal with the strength the action table gives:
@@ -27,11 +27,11 @@ func confirm(o IO, spec action.Spec, ids []int64, user string) bool {
 	case len(ids) > 1:
 		what = "the number of strategies"
 	}
-	fmt.Fprintf(o.Err, "%s cannot be undone. Type %s (%s) to %s, anything else cancels: ", spec.Name, what, ui.Sanitize(want), spec.Name)
+	fmt.Fprintf(o.Err, "%s cannot be undone. Type %s (%s) to %s, anything else cancels: ", spec.Name, what, text.Clean(want), spec.Name)
 	got := strings.TrimSpace(readLine(o.In))
 	if got != want {
 		if got != "" {
-			fmt.Fprintf(o.Err, "%q is not %q\n", ui.SanitizeLimit(got, 40), ui.Sanitize(want))
+			fmt.Fprintf(o.Err, "%q is not %q\n", text.CleanN(got, 40), text.Clean(want))
 		}
 		return false
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/stratop/stratop/history"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -160,7 +161,7 @@ const historyChartHeight = 3
 func writeHistoryChart(w io.Writer, h *history.History, pts []history.Point, opt HistoryOptions) error {
 	width := max(opt.Width, 20)
 	var b strings.Builder
-	title := "stratop history, profile " + ui.Sanitize(opt.Profile) + ", last " + windowText(opt.Window)
+	title := "stratop history, profile " + text.Clean(opt.Profile) + ", last " + windowText(opt.Window)
 	if s := h.Start(); s.IsZero() {
 		title += ": nothing kept yet (the dashboard and the watcher keep it)"
 	} else if opt.Now.Sub(s) < opt.Window {

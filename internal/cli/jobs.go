@@ -14,6 +14,7 @@ import (
 
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -36,7 +37,7 @@ func startedJob(ctx context.Context, o IO, runner action.Runner, opt ActionOptio
 	subject := ui.JobSubject(opt.Spec.Name, it.target.Owner)
 	if !opt.Wait {
 		fmt.Fprintf(o.Err, "%s: started: %d %s to change in the background; --wait follows it to its end\n",
-			ui.Sanitize(subject), total, countNoun(opt.Spec))
+			text.Clean(subject), total, countNoun(opt.Spec))
 		return r
 	}
 	return followJob(ctx, o, runner, opt, subject, r)
@@ -58,7 +59,7 @@ func followJob(ctx context.Context, o IO, runner action.Runner, opt ActionOption
 			total = max(total, n) // strategies created meanwhile are changed too
 			if left != lastShown {
 				lastShown = left
-				fmt.Fprintf(o.Err, "%s: %s\n", ui.Sanitize(subject), ui.JobProgress(total-left, total, string(opt.Spec.Next)))
+				fmt.Fprintf(o.Err, "%s: %s\n", text.Clean(subject), ui.JobProgress(total-left, total, string(opt.Spec.Next)))
 			}
 		} else if ctx.Err() == nil {
 			lastErr = errorText(err)

@@ -12,14 +12,14 @@ import (
 	"unicode/utf8"
 
 	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // errorText is an error in the words of the dashboard's status line.
 // errorText words an error for stderr, naming the server from the error
 // itself: on the command line nothing else shows which host answered.
 func errorText(err error) string {
-	t := ui.ErrorText(err, "")
+	t := api.Explain(err, "")
 	if where := api.Where(err); where != "" && !strings.Contains(t, where) {
 		t += " (from " + where + ")"
 	}
@@ -126,9 +126,9 @@ func writeTable(w io.Writer, s sheet) error {
 
 // tableCell is a cell safe for a terminal and for tabwriter (no tab).
 func tableCell(c string) string {
-	c = ui.Sanitize(c)
+	c = text.Clean(c)
 	if c == "" {
-		return ui.Dash
+		return text.Dash
 	}
 	return c
 }
@@ -142,7 +142,7 @@ func newCSV(w io.Writer) *csvWriter { return &csvWriter{w: csv.NewWriter(w)} }
 func (c *csvWriter) row(cells []string) error {
 	out := make([]string, len(cells))
 	for i, s := range cells {
-		s = ui.Sanitize(s)
+		s = text.Clean(s)
 		if s != "" && strings.ContainsRune("=+@", rune(s[0])) {
 			s = "'" + s
 		}

@@ -18,7 +18,7 @@ import (
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/audit"
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // APIOptions are the arguments of `stratop api`.
@@ -45,7 +45,7 @@ const maxInput = 8 << 20
 func API(ctx context.Context, o IO, c *api.Client, runner action.Runner, opt APIOptions) error {
 	method := strings.ToUpper(strings.TrimSpace(opt.Method))
 	if err := c.CheckRawPath(opt.Path); err != nil {
-		return Usage("api %s: %s: nothing sent", ui.SanitizeLimit(opt.Path, 80), err)
+		return Usage("api %s: %s: nothing sent", text.CleanN(opt.Path, 80), err)
 	}
 	body, err := readInput(o, opt.Input)
 	if err != nil {
@@ -53,7 +53,7 @@ func API(ctx context.Context, o IO, c *api.Client, runner action.Runner, opt API
 	}
 	changes, err := validateRoute(method, opt.Path, body)
 	if err != nil {
-		return Usage("api %s %s: %s: nothing sent", method, ui.SanitizeLimit(opt.Path, 80), err)
+		return Usage("api %s %s: %s: nothing sent", method, text.CleanN(opt.Path, 80), err)
 	}
 	if err := runner.CheckRoute(method, changes, opt.Reason); err != nil {
 		var je *action.JournalError
@@ -61,9 +61,9 @@ func API(ctx context.Context, o IO, c *api.Client, runner action.Runner, opt API
 		case errors.Is(err, action.ErrReasonInvalid):
 			return Usage("--reason: %s", err)
 		case errors.As(err, &je):
-			return Failed("api %s %s: %s: nothing sent (pass --unaudited to send it unrecorded)", method, ui.SanitizeLimit(opt.Path, 80), je)
+			return Failed("api %s %s: %s: nothing sent (pass --unaudited to send it unrecorded)", method, text.CleanN(opt.Path, 80), je)
 		}
-		return Failed("api %s %s: %s: nothing sent", method, ui.SanitizeLimit(opt.Path, 80), err)
+		return Failed("api %s %s: %s: nothing sent", method, text.CleanN(opt.Path, 80), err)
 	}
 	journal := runner.Journal
 	if journal == nil {
@@ -77,9 +77,9 @@ func API(ctx context.Context, o IO, c *api.Client, runner action.Runner, opt API
 		if jerr = journal.Write(entry); jerr != nil {
 			if !runner.Unaudited {
 				return Failed("api %s %s: %s: nothing sent (pass --unaudited to send it unrecorded)", method,
-					ui.SanitizeLimit(opt.Path, 80), &action.JournalError{Err: jerr})
+					text.CleanN(opt.Path, 80), &action.JournalError{Err: jerr})
 			}
-			fmt.Fprintln(o.Err, "warning: sending UNRECORDED (--unaudited): the audit log could not be written:", ui.SanitizeLimit(jerr.Error(), 160))
+			fmt.Fprintln(o.Err, "warning: sending UNRECORDED (--unaudited): the audit log could not be written:", text.CleanN(jerr.Error(), 160))
 		}
 	}
 	resp, err := c.Raw(ctx, method, opt.Path, body)
@@ -103,7 +103,7 @@ func API(ctx context.Context, o IO, c *api.Client, runner action.Runner, opt API
 			entry.Error = "HTTP " + strconv.Itoa(resp.StatusCode)
 		}
 		if e := journal.Write(entry); e != nil && jerr == nil {
-			fmt.Fprintln(o.Err, "warning: sent, but its outcome could not be written to the audit log:", ui.SanitizeLimit(e.Error(), 160))
+			fmt.Fprintln(o.Err, "warning: sent, but its outcome could not be written to the audit log:", text.CleanN(e.Error(), 160))
 		}
 	}
 	if err != nil {
@@ -111,19 +111,19 @@ func API(ctx context.Context, o IO, c *api.Client, runner action.Runner, opt API
 		if changes && outcome == audit.OutcomeUnknown {
 			code = ExitUnknown
 		}
-		return &ExitError{Code: code, Err: fmt.Errorf("stratop: %s %s: %s", method, ui.SanitizeLimit(opt.Path, 80), ui.SanitizeLimit(err.Error(), 300))}
+		return &ExitError{Code: code, Err: fmt.Errorf("stratop: %s %s: %s", method, text.CleanN(opt.Path, 80), text.CleanN(err.Error(), 300))}
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		code := ExitFailed
 		if resp.StatusCode == http.StatusUnauthorized {
 			code = ExitUsage // the credentials, as every command says
 		}
-		fmt.Fprintf(o.Err, "stratop: %s %s: %d %s\n", method, ui.SanitizeLimit(opt.Path, 80), resp.StatusCode, http.StatusText(resp.StatusCode))
+		fmt.Fprintf(o.Err, "stratop: %s %s: %d %s\n", method, text.CleanN(opt.Path, 80), resp.StatusCode, http.StatusText(resp.StatusCode))
 		if len(bytes.TrimSpace(resp.Body)) > 0 {
 			if b, ok := reencode(resp.Body); ok {
 				_, _ = o.Err.Write(append(b, '\n'))
 			} else {
-				fmt.Fprintln(o.Err, ui.SanitizeLimit(string(resp.Body), 2000))
+				fmt.Fprintln(o.Err, text.CleanN(string(resp.Body), 2000))
 			}
 		}
 		return silent(code)
@@ -133,7 +133,7 @@ func API(ctx context.Context, o IO, c *api.Client, runner action.Runner, opt API
 	}
 	b, ok := reencode(resp.Body)
 	if !ok {
-		return Failed("%s %s: the answer is not JSON (%s)", method, ui.SanitizeLimit(opt.Path, 80), ui.OrDash(resp.ContentType))
+		return Failed("%s %s: the answer is not JSON (%s)", method, text.CleanN(opt.Path, 80), text.OrDash(resp.ContentType))
 	}
 	_, err = o.Out.Write(append(b, '\n'))
 	return err

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // Stats prints the integration's headline counts.
@@ -120,10 +120,10 @@ func PoolView(ctx context.Context, o IO, c *api.Client, f Format, id int64) erro
 	return writeItems(o.Out, f, p, []api.Pool{*p}, sheetFor(f, poolSheet))
 }
 
-// usd is ui.USD for a roll-up, which the server sends formatted: a value
-// ui.USD cannot read is shown as sent.
+// usd is text.USD for a roll-up, which the server sends formatted: a value
+// text.USD cannot read is shown as sent.
 func usd(s string) string {
-	if v := ui.USD(s); !strings.HasPrefix(v, "?") {
+	if v := text.USD(s); !strings.HasPrefix(v, "?") {
 		return v
 	}
 	return s

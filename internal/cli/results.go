@@ -6,6 +6,7 @@ import (
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -133,7 +134,7 @@ func printResults(o IO, f Format, rs []Result) error {
 				outcome = "outcome unknown"
 			}
 			s.rows = append(s.rows, []string{id, r.User, r.Action, string(r.Before), string(r.Expected), outcome,
-				string(r.Now), ui.SanitizeLimit(detail, 200)})
+				string(r.Now), text.CleanN(detail, 200)})
 		}
 		return s
 	})

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -19,7 +20,7 @@ func plainUnits(raw string, decimals int) string {
 	if raw == "" {
 		return ""
 	}
-	v := ui.FormatUnits(raw, decimals)
+	v := text.Amount(raw, decimals)
 	if strings.HasPrefix(v, "?") {
 		return v
 	}
@@ -39,13 +40,13 @@ func strategySheet(ss []api.Strategy, forCSV bool) sheet {
 	}
 	s := sheet{head: []string{"ID", "STATUS", "KIND", "CHAIN", "POOL", "USER", "ORDERS", "BALANCE", "PRICE", "UPDATED"}}
 	for _, st := range ss {
-		orders := ui.Dash
+		orders := text.Dash
 		if st.Orders > 0 {
 			orders = itoa(st.ExecutedOrders) + "/" + itoa(st.Orders)
 		}
 		s.rows = append(s.rows, []string{itoa(st.ID), string(st.Status), ui.Kind(st.Type, st.Category),
-			ui.ChainName(st.ChainID), st.Pool.Symbol, st.UserID, orders, ui.Units(st.BalanceUsed, st.Pool.Decimals),
-			ui.Price(st.Pool.TokenPrice), ui.Timestamp(st.UpdatedAt)})
+			ui.ChainName(st.ChainID), st.Pool.Symbol, st.UserID, orders, text.Units(st.BalanceUsed, st.Pool.Decimals),
+			text.Price(st.Pool.TokenPrice), text.Timestamp(st.UpdatedAt)})
 	}
 	return s
 }
@@ -65,7 +66,7 @@ func strategyDetail(st api.Strategy, forCSV bool) sheet {
 		[]string{"POOL NAME", st.Pool.Name},
 		[]string{"TOKEN", st.Pool.TokenAddress},
 		[]string{"POOL DEPOSIT", itoa(st.PoolDepositID)},
-		[]string{"CREATED", ui.Timestamp(st.CreatedAt)})
+		[]string{"CREATED", text.Timestamp(st.CreatedAt)})
 	return d
 }
 
@@ -90,7 +91,7 @@ func poolSheet(ps []api.Pool, forCSV bool) sheet {
 	}
 	s := sheet{head: []string{"ID", "SYMBOL", "NAME", "CHAIN", "DEC", "TOKEN", "PRICE"}}
 	for _, p := range ps {
-		s.rows = append(s.rows, []string{itoa(p.ID), p.Symbol, p.Name, ui.ChainName(p.ChainID), strconv.Itoa(p.Decimals), p.TokenAddress, ui.Price(p.TokenPrice)})
+		s.rows = append(s.rows, []string{itoa(p.ID), p.Symbol, p.Name, ui.ChainName(p.ChainID), strconv.Itoa(p.Decimals), p.TokenAddress, text.Price(p.TokenPrice)})
 	}
 	return s
 }
@@ -113,9 +114,9 @@ func userPoolSheet(ps []api.UserPoolItem, forCSV bool) sheet {
 		if p.HasActiveStrategies {
 			active = "yes"
 		}
-		s.rows = append(s.rows, []string{itoa(p.ID), p.Symbol, ui.ChainName(p.ChainID), ui.Number(p.UserBalance),
-			ui.Number(p.TotalBalanceAvailable), ui.LockedTotal(p), ui.USD(p.TokenValue), strconv.Itoa(len(p.Deposits)),
-			active, ui.Number(p.TotalBought.String()), ui.Number(p.TotalSold.String())})
+		s.rows = append(s.rows, []string{itoa(p.ID), p.Symbol, ui.ChainName(p.ChainID), text.Number(p.UserBalance),
+			text.Number(p.TotalBalanceAvailable), ui.LockedTotal(p), text.USD(p.TokenValue), strconv.Itoa(len(p.Deposits)),
+			active, text.Number(p.TotalBought.String()), text.Number(p.TotalSold.String())})
 	}
 	return s
 }
@@ -130,7 +131,7 @@ func lockedRaw(p api.UserPoolItem) string {
 	return rawFromUnits(strings.ReplaceAll(sum, ",", ""), p.Decimals)
 }
 
-// rawFromUnits undoes FormatUnits for a well-formed value: "1.5", 6 -> "1500000".
+// rawFromUnits undoes text.Amount for a well-formed value: "1.5", 6 -> "1500000".
 func rawFromUnits(v string, decimals int) string {
 	neg := strings.HasPrefix(v, "-")
 	v = strings.TrimPrefix(v, "-")
@@ -158,7 +159,7 @@ func balanceSheet(bs []api.NativeBalance, forCSV bool) sheet {
 	}
 	s := sheet{head: []string{"CHAIN", "BALANCE", "CLAIMABLE"}}
 	for _, b := range bs {
-		s.rows = append(s.rows, []string{ui.ChainName(b.ChainID), ui.Number(b.Balance), ui.Number(b.TotalClaimableNativeTokens)})
+		s.rows = append(s.rows, []string{ui.ChainName(b.ChainID), text.Number(b.Balance), text.Number(b.TotalClaimableNativeTokens)})
 	}
 	return s
 }

@@ -1,7 +1,7 @@
-package ui
+package api
 
-// Errors in the words an operator acts on. The status line and the Overview
-// show these; the full error (sanitised) goes nowhere else.
+// Errors in the words an operator acts on: the dashboard's status line and
+// Overview, the command line's reports and the action results show these.
 
 import (
 	"context"
@@ -10,58 +10,58 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/text"
 )
 
-// ErrorText describes a failed read for the status line. host is the
+// Explain describes a failed request in a line an operator acts on. host is the
 // configured host; "" names the server from the error itself (the address
-// asked, api.Where), for front ends that show the error alone. An answer
+// asked, Where), for front ends that show the error alone. An answer
 // that is not JSON where JSON was due says what came back: a wrong base
 // URL or a proxy answers with a page, not with the interface's errors.
-func ErrorText(err error, host string) string {
+func Explain(err error, host string) string {
 	if host == "" {
-		if host = api.Where(err); host == "" {
+		if host = Where(err); host == "" {
 			host = "the server"
 		}
 	}
-	var ae *api.Error
-	var de *api.DecodeError
-	var te *api.TransportError
+	var ae *Error
+	var de *DecodeError
+	var te *TransportError
 	switch {
 	case err == nil:
 		return ""
-	case errors.Is(err, api.ErrUnauthorized):
+	case errors.Is(err, ErrUnauthorized):
 		return "credentials rejected: run stratop login / check STRATOP_API_KEY"
 	case errors.As(err, &te) && te.Timeout, errors.Is(err, context.DeadlineExceeded):
 		return "cannot reach " + host + " (timed out)"
-	case errors.Is(err, api.ErrNetwork):
+	case errors.Is(err, ErrNetwork):
 		return "cannot reach " + host
-	case errors.Is(err, api.ErrTooManyRequests):
+	case errors.Is(err, ErrTooManyRequests):
 		return "rate limited by " + host + ": slowing down"
 	case errors.As(err, &ae) && ae.StatusCode >= 500:
 		return "server error " + strconv.Itoa(ae.StatusCode) + " from " + host + got(ae.ContentType, " (got ", ")")
-	case errors.As(err, &ae) && ae.StatusCode == 404 && api.NotJSON(ae.ContentType):
+	case errors.As(err, &ae) && ae.StatusCode == 404 && NotJSON(ae.ContentType):
 		return "not found: got " + contentType(ae.ContentType) + " from " + host + ": check the base URL"
-	case errors.Is(err, api.ErrForbidden):
-		return "forbidden: " + SanitizeLimit(messageOf(err), 80)
-	case errors.Is(err, api.ErrNotFound):
-		return "not found: " + SanitizeLimit(messageOf(err), 80)
-	case errors.As(err, &de) && api.NotJSON(de.ContentType):
+	case errors.Is(err, ErrForbidden):
+		return "forbidden: " + text.CleanN(messageOf(err), 80)
+	case errors.Is(err, ErrNotFound):
+		return "not found: " + text.CleanN(messageOf(err), 80)
+	case errors.As(err, &de) && NotJSON(de.ContentType):
 		return "got " + contentType(de.ContentType) + " from " + host + ": check the base URL"
-	case errors.Is(err, api.ErrResponseTooLarge):
+	case errors.Is(err, ErrResponseTooLarge):
 		return "unexpected answer from " + host + ": larger than the response cap"
-	case errors.Is(err, api.ErrDecode):
+	case errors.Is(err, ErrDecode):
 		return "unexpected answer from " + host + decodeWhat(err)
-	case errors.Is(err, api.ErrValidation):
-		return "invalid request: " + SanitizeLimit(err.Error(), 80)
+	case errors.Is(err, ErrValidation):
+		return "invalid request: " + text.CleanN(err.Error(), 80)
 	}
-	return SanitizeLimit(err.Error(), 120)
+	return text.CleanN(err.Error(), 120)
 }
 
 // got words a content type that is not JSON, between before and after; ""
 // for JSON or none.
 func got(ct, before, after string) string {
-	if !api.NotJSON(ct) {
+	if !NotJSON(ct) {
 		return ""
 	}
 	return before + contentType(ct) + after
@@ -74,20 +74,20 @@ func decodeWhat(err error) string {
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &te) && te.Field != "":
-		return ": field " + SanitizeLimit(te.Field, 40) + " holds a JSON " + SanitizeLimit(te.Value, 20)
+		return ": field " + text.CleanN(te.Field, 40) + " holds a JSON " + text.CleanN(te.Value, 20)
 	case errors.As(err, &te):
-		return ": a JSON " + SanitizeLimit(te.Value, 20) + " where another type was due"
+		return ": a JSON " + text.CleanN(te.Value, 20) + " where another type was due"
 	case errors.As(err, &se), errors.Is(err, io.ErrUnexpectedEOF):
 		return ": malformed or cut JSON"
 	}
 	return ""
 }
 
-func contentType(ct string) string { return SanitizeLimit(api.MediaType(ct), 40) }
+func contentType(ct string) string { return text.CleanN(MediaType(ct), 40) }
 
-// messageOf is the server's message of an *api.Error, else the error text.
+// messageOf is the server's message of an *Error, else the error text.
 func messageOf(err error) string {
-	var ae *api.Error
+	var ae *Error
 	if errors.As(err, &ae) && ae.Message != "" {
 		return ae.Message
 	}

@@ -1,4 +1,4 @@
-package ui
+package text
 
 import (
 	"math"
@@ -148,18 +148,6 @@ func abs(n int) int {
 		return -n
 	}
 	return n
-}
-
-func TestFilterInputFitsItsWidth(t *testing.T) {
-	st := DefaultStyles()
-	count := "11 of 24 users · " + RowOf(1, 11, true, "user")
-	for _, text := range []string{"", "w", "a much longer filter text than fits"} {
-		for width := 10; width <= 100; width++ {
-			if got := Width(FilterInput(st, text, true, text != "", count, width)); got > width {
-				t.Fatalf("text %q at %d: %d cells", text, width, got)
-			}
-		}
-	}
 }
 
 func TestShortNumberNeverGluesAScaleToAUnit(t *testing.T) {

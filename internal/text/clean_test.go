@@ -1,16 +1,14 @@
-package ui
+package text
 
 import (
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"github.com/charmbracelet/x/ansi"
 )
 
 const p = string(Placeholder)
 
-func TestSanitize(t *testing.T) {
+func TestClean(t *testing.T) {
 	tests := []struct {
 		name, in, want string
 	}{
@@ -29,7 +27,14 @@ func TestSanitize(t *testing.T) {
 		{"8-bit OSC 52", "a\x9d52;c;Zm9v\x07b", "ab"},
 		{"8-bit DCS with 8-bit ST", "a\x90qdata\x9cb", "ab"},
 		{"8-bit lone C1", "a\x85b", "a" + p + "b"},
-		{"U+009B as UTF-8", "a\u009b2Jb", "a" + p + "2Jb"},
+		{"CSI as UTF-8 U+009B", "a\u009b2Jb", "ab"},
+		{"OSC 52 as UTF-8 U+009D, BEL", "a\u009d52;c;Zm9v\u0007b", "ab"},
+		{"OSC 8 as UTF-8 U+009D, ST U+009C", "a\u009d8;;https://evil.example/\u009cclick\u009d8;;\u009cb", "aclickb"},
+		{"OSC as UTF-8, 7-bit ST", "a\u009d0;t\x1b\\b", "ab"},
+		{"unterminated OSC as UTF-8 swallows the rest", "a\u009d52;c;Zm9v", "a"},
+		{"DCS as UTF-8", "a\u0090qdata\u009cb", "ab"},
+		{"APC as UTF-8", "a\u009fGf=100\u009cb", "ab"},
+		{"lone CSI as UTF-8 at the end", "a\u009b", "a" + p},
 		{"U+0085 NEL as UTF-8", "a\u0085b", "a" + p + "b"},
 		{"DCS", "a\x1bPq#0;2;0;0;0\x1b\\b", "ab"},
 		{"APC kitty graphics", "a\x1b_Gf=100;AAAA\x1b\\b", "ab"},
@@ -54,6 +59,15 @@ func TestSanitize(t *testing.T) {
 		{"zero-width others", "\u200C\u200D\u2060\uFEFF\u00AD", strings.Repeat(p, 5)},
 		{"invisible fillers", "\u034F\u115F\u1160\u17B4\u17B5\u3164\uFFA0", strings.Repeat(p, 7)},
 		{"tag characters", "a\U000E0041\U000E007Fb", "a" + p + p + "b"},
+		{"invisible operators and separators", "a\u2061\u2062\u2063\u2064\u180Eb", "a" + strings.Repeat(p, 5) + "b"},
+		{"unassigned ignorable", "a\u2065\uFFF0b", "a" + p + p + "b"},
+		{"variation selector after its base", "\u2764\uFE0F ok", "\u2764\uFE0F ok"},
+		{"variation selector with no base", "\uFE0Fa", p + "a"},
+		{"variation selector after a space", "a \uFE0F", "a " + p},
+		{"variation selectors smuggling data", "x\U000E0100\U000E0101\U000E01EF\uFE01", "x\U000E0100" + p + p + p},
+		{"variation selector after a removed character", "a\u200B\uFE0F", "a" + p + p},
+		{"variation selector after a sequence", "a\x1b[0m\uFE0F", "a\uFE0F"},
+		{"Mongolian selectors", "\u1820\u180B\u180C", "\u1820\u180B" + p},
 		{"line and paragraph separators", "a\u2028b\u2029c", "a b c"},
 		{"invalid byte", "a\xffb", "a" + p + "b"},
 		{"bad continuation", "\xc3(", p + "("},
@@ -64,31 +78,31 @@ func TestSanitize(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := Sanitize(tt.in)
+			got := Clean(tt.in)
 			if got != tt.want {
-				t.Fatalf("Sanitize(%q) = %q, want %q", tt.in, got, tt.want)
+				t.Fatalf("Clean(%q) = %q, want %q", tt.in, got, tt.want)
 			}
-			if again := Sanitize(got); again != got {
-				t.Fatalf("not idempotent: Sanitize(%q) = %q", got, again)
+			if again := Clean(got); again != got {
+				t.Fatalf("not idempotent: Clean(%q) = %q", got, again)
 			}
 		})
 	}
 }
 
-func TestSanitizeSafeInputIsNotCopied(t *testing.T) {
+func TestCleanSafeInputIsNotCopied(t *testing.T) {
 	for _, s := range []string{"", "plain ASCII text 0x12ab", "日本語 🚀 café"} {
-		allocs := testing.AllocsPerRun(100, func() { _ = Sanitize(s) })
+		allocs := testing.AllocsPerRun(100, func() { _ = Clean(s) })
 		if allocs != 0 {
-			t.Errorf("Sanitize(%q) allocated %.0f times, want 0", s, allocs)
+			t.Errorf("Clean(%q) allocated %.0f times, want 0", s, allocs)
 		}
-		allocs = testing.AllocsPerRun(100, func() { _ = SanitizeLimit(s, 64) })
+		allocs = testing.AllocsPerRun(100, func() { _ = CleanN(s, 64) })
 		if allocs != 0 {
-			t.Errorf("SanitizeLimit(%q, 64) allocated %.0f times, want 0", s, allocs)
+			t.Errorf("CleanN(%q, 64) allocated %.0f times, want 0", s, allocs)
 		}
 	}
 }
 
-func TestSanitizeLimit(t *testing.T) {
+func TestCleanN(t *testing.T) {
 	tests := []struct {
 		name string
 		in   string
@@ -109,14 +123,14 @@ func TestSanitizeLimit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := SanitizeLimit(tt.in, tt.max); got != tt.want {
-				t.Fatalf("SanitizeLimit(%q, %d) = %q, want %q", tt.in, tt.max, got, tt.want)
+			if got := CleanN(tt.in, tt.max); got != tt.want {
+				t.Fatalf("CleanN(%q, %d) = %q, want %q", tt.in, tt.max, got, tt.want)
 			}
 		})
 	}
 }
 
-func TestSanitizeLimitHugePayloads(t *testing.T) {
+func TestCleanNHugePayloads(t *testing.T) {
 	tenKB := 10 * 1024
 	tests := []struct {
 		name string
@@ -131,9 +145,9 @@ func TestSanitizeLimitHugePayloads(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := SanitizeLimit(tt.in, 64)
+			got := CleanN(tt.in, 64)
 			if got != tt.want {
-				t.Fatalf("SanitizeLimit(%d bytes, 64) = %q, want %q", len(tt.in), got, tt.want)
+				t.Fatalf("CleanN(%d bytes, 64) = %q, want %q", len(tt.in), got, tt.want)
 			}
 			if n := utf8.RuneCountInString(got); n > 64 {
 				t.Fatalf("result has %d runes, want <= 64", n)
@@ -142,105 +156,34 @@ func TestSanitizeLimitHugePayloads(t *testing.T) {
 	}
 }
 
-func TestFit(t *testing.T) {
-	tests := []struct {
-		in    string
-		width int
-		want  string
-	}{
-		{"hello", 10, "hello"},
-		{"hello", 5, "hello"},
-		{"hello", 4, "hel…"},
-		{"hello", 1, "…"},
-		{"hello", 0, ""},
-		{"hello", -3, ""},
-		{"", 3, ""},
-		{"日本語", 6, "日本語"},
-		{"日本語", 5, "日本…"},
-		{"日本語", 4, "日…"},
-		{"日本語", 2, "…"},
-		{"🚀🚀🚀", 4, "🚀…"},
-		{"ab日本", 4, "ab…"},
-		{"café au lait", 6, "café …"},
-	}
-	for _, tt := range tests {
-		got := Fit(tt.in, tt.width)
-		if got != tt.want {
-			t.Errorf("Fit(%q, %d) = %q, want %q", tt.in, tt.width, got, tt.want)
-		}
-		if w := ansi.StringWidth(got); w > max(tt.width, 0) {
-			t.Errorf("Fit(%q, %d) is %d cells wide", tt.in, tt.width, w)
-		}
-	}
-}
-
-func TestPadRight(t *testing.T) {
-	tests := []struct {
-		in    string
-		width int
-		want  string
-	}{
-		{"ab", 4, "ab  "},
-		{"abcd", 4, "abcd"},
-		{"hello", 3, "he…"},
-		{"日本語", 4, "日… "},
-		{"日本語", 5, "日本…"},
-		{"日", 1, "…"},
-		{"", 2, "  "},
-		{"x", 0, ""},
-	}
-	for _, tt := range tests {
-		if got := PadRight(tt.in, tt.width); got != tt.want {
-			t.Errorf("PadRight(%q, %d) = %q, want %q", tt.in, tt.width, got, tt.want)
-		}
-	}
-}
-
-// Every cell must be exactly as wide as its column whatever the server sent,
-// once the text has been sanitised.
-func TestPadRightWidthOfHostileText(t *testing.T) {
-	inputs := []string{
-		"plain", "日本語テキスト", "🚀🚀 rocket", "e\u0301e\u0301 combining", "👨\u200d👩\u200d👧 family",
-		"\u202Eevil\x1b[2J", "a\r\nb\tc", "\xff\xfe bytes", "🇺🇸🇩🇪 flags", "❤\ufe0f heart",
-	}
-	for _, in := range inputs {
-		s := Sanitize(in)
-		for width := 0; width <= 24; width++ {
-			if w := ansi.StringWidth(PadRight(s, width)); w != width {
-				t.Errorf("PadRight(%q, %d) is %d cells wide", s, width, w)
-			}
-		}
-	}
-}
-
-func BenchmarkSanitizePlain(b *testing.B) {
+func BenchmarkCleanPlain(b *testing.B) {
 	s := "0x6B175474E89094C44Da98b954EedeAC495271d0F DAI Stablecoin"
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = Sanitize(s)
+		_ = Clean(s)
 	}
 }
 
-func BenchmarkSanitizeUnicode(b *testing.B) {
+func BenchmarkCleanUnicode(b *testing.B) {
 	s := "ユーザー 日本語の名前 café 🚀"
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = Sanitize(s)
+		_ = Clean(s)
 	}
 }
 
-func BenchmarkSanitizeHostile(b *testing.B) {
+func BenchmarkCleanHostile(b *testing.B) {
 	s := "name\x1b]52;c;Zm9v\x07\u202Eevil\x1b[2J\r\x9b2J\xff" + strings.Repeat("x", 40)
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = Sanitize(s)
+		_ = Clean(s)
 	}
 }
 
-func BenchmarkSanitizeLimit10KB(b *testing.B) {
+func BenchmarkCleanLimit10KB(b *testing.B) {
 	s := strings.Repeat("\u202eAAAA", 2048)
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = SanitizeLimit(s, 64)
+		_ = CleanN(s, 64)
 	}
 }

@@ -1,8 +1,8 @@
-package ui
+package text
 
 // Fuzz targets for the sanitiser and the amount formatters. Seed corpora live
 // in testdata/fuzz/<FuzzName>/ and run with every plain `go test`; explore
-// with e.g. `go test ./ui/ -run '^$' -fuzz '^FuzzSanitize$' -fuzztime 20s`.
+// with e.g. `go test ./ui/ -run '^$' -fuzz '^FuzzClean$' -fuzztime 20s`.
 
 import (
 	"math/big"
@@ -15,34 +15,34 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-func FuzzSanitize(f *testing.F) {
+func FuzzClean(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string, limit uint8) {
-		out := Sanitize(in)
+		out := Clean(in)
 		checkTerminalSafe(t, in, out)
-		if again := Sanitize(out); again != out {
-			t.Fatalf("not idempotent: Sanitize(%q) = %q, then %q", in, out, again)
+		if again := Clean(out); again != out {
+			t.Fatalf("not idempotent: Clean(%q) = %q, then %q", in, out, again)
 		}
 
 		n := int(limit)
-		cut := SanitizeLimit(in, n)
+		cut := CleanN(in, n)
 		checkTerminalSafe(t, in, cut)
 		if got := utf8.RuneCountInString(cut); got > n {
-			t.Fatalf("SanitizeLimit(%q, %d) = %q has %d runes", in, n, cut, got)
+			t.Fatalf("CleanN(%q, %d) = %q has %d runes", in, n, cut, got)
 		}
 		if body, ok := strings.CutSuffix(cut, Ellipsis); ok && cut != out {
 			if !strings.HasPrefix(out, body) || utf8.RuneCountInString(out) <= n {
-				t.Fatalf("SanitizeLimit(%q, %d) = %q is not a cut of %q", in, n, cut, out)
+				t.Fatalf("CleanN(%q, %d) = %q is not a cut of %q", in, n, cut, out)
 			}
 		} else if n > 0 && cut != out {
-			t.Fatalf("SanitizeLimit(%q, %d) = %q, want Sanitize's %q", in, n, cut, out)
+			t.Fatalf("CleanN(%q, %d) = %q, want Clean's %q", in, n, cut, out)
 		}
 
 		width := n % 32
 		if w := ansi.StringWidth(Fit(out, width)); w > width {
 			t.Fatalf("Fit(%q, %d) is %d cells wide", out, width, w)
 		}
-		if w := ansi.StringWidth(PadRight(out, width)); w != width {
-			t.Fatalf("PadRight(%q, %d) is %d cells wide", out, width, w)
+		if w := ansi.StringWidth(Pad(out, width)); w != width {
+			t.Fatalf("Pad(%q, %d) is %d cells wide", out, width, w)
 		}
 	})
 }
@@ -51,26 +51,32 @@ func FuzzSanitize(f *testing.F) {
 func checkTerminalSafe(t *testing.T, in, out string) {
 	t.Helper()
 	if !utf8.ValidString(out) {
-		t.Fatalf("Sanitize(%q) = %q is not valid UTF-8", in, out)
+		t.Fatalf("Clean(%q) = %q is not valid UTF-8", in, out)
 	}
 	for i := 0; i < len(out); i++ {
 		if c := out[i]; c < 0x20 || c == 0x7f {
-			t.Fatalf("Sanitize(%q) = %q holds byte %#x", in, out, c)
+			t.Fatalf("Clean(%q) = %q holds byte %#x", in, out, c)
 		}
 	}
+	prev := ' '
 	for _, r := range out {
-		if (r >= 0x80 && r <= 0x9f) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029' {
-			t.Fatalf("Sanitize(%q) = %q holds %U", in, out, r)
+		if (r >= 0x80 && r <= 0x9f) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029' ||
+			unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) {
+			t.Fatalf("Clean(%q) = %q holds %U", in, out, r)
 		}
+		if unicode.Is(unicode.Variation_Selector, r) && (prev == ' ' || prev == Placeholder || unicode.Is(unicode.Variation_Selector, prev)) {
+			t.Fatalf("Clean(%q) = %q holds selector %U after %U", in, out, r, prev)
+		}
+		prev = r
 	}
 }
 
 var groupedNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]{0,2}(,[0-9]{3})*)(\.[0-9]+)?$`)
 
-func FuzzFormatUnits(f *testing.F) {
+func FuzzAmount(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw string, decimals, frac int16) {
-		plain := FormatUnits(raw, int(decimals))
-		fixed := FormatUnitsFixed(raw, int(decimals), int(frac))
+		plain := Amount(raw, int(decimals))
+		fixed := AmountFixed(raw, int(decimals), int(frac))
 		value, ok := ratOfRaw(raw, int(decimals))
 		if !ok {
 			if !strings.HasPrefix(plain, "?") || !strings.HasPrefix(fixed, "?") {
@@ -81,22 +87,22 @@ func FuzzFormatUnits(f *testing.F) {
 		}
 		checkShape(t, plain, -1)
 		if got := ratOfOutput(t, plain); got.Cmp(value) != 0 {
-			t.Fatalf("FormatUnits(%q, %d) = %q, want exactly %s", raw, decimals, plain, value.FloatString(int(decimals)))
+			t.Fatalf("Amount(%q, %d) = %q, want exactly %s", raw, decimals, plain, value.FloatString(int(decimals)))
 		}
 		if strings.HasSuffix(plain, "0") && strings.Contains(plain, ".") {
-			t.Fatalf("FormatUnits(%q, %d) = %q keeps trailing zeros", raw, decimals, plain)
+			t.Fatalf("Amount(%q, %d) = %q keeps trailing zeros", raw, decimals, plain)
 		}
 		digits := min(max(int(frac), 0), maxDecimals)
 		checkShape(t, fixed, digits)
 		if got, want := ratOfOutput(t, fixed), roundHalfAway(value, digits); got.Cmp(want) != 0 {
-			t.Fatalf("FormatUnitsFixed(%q, %d, %d) = %q, want %s", raw, decimals, frac, fixed, want.FloatString(digits))
+			t.Fatalf("AmountFixed(%q, %d, %d) = %q, want %s", raw, decimals, frac, fixed, want.FloatString(digits))
 		}
 	})
 }
 
-func FuzzFormatDecimal(f *testing.F) {
+func FuzzDecimal(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string, frac int16) {
-		out := FormatDecimal(in, int(frac))
+		out := Decimal(in, int(frac))
 		if strings.HasPrefix(out, "?") {
 			checkTerminalSafe(t, in, out[1:])
 			return
@@ -104,16 +110,16 @@ func FuzzFormatDecimal(f *testing.F) {
 		// Accepted input: big.Rat must agree once our extensions are removed.
 		plain := strings.ReplaceAll(strings.Replace(in, "$", "", 1), ",", "")
 		if strings.ContainsAny(plain, "xXbBoOpP_/") || strings.Count(in, "$") > 1 {
-			t.Fatalf("FormatDecimal(%q) accepted a form it documents as invalid: %q", in, out)
+			t.Fatalf("Decimal(%q) accepted a form it documents as invalid: %q", in, out)
 		}
 		value, ok := new(big.Rat).SetString(plain)
 		if !ok {
-			t.Fatalf("FormatDecimal(%q) = %q but big.Rat rejects %q", in, out, plain)
+			t.Fatalf("Decimal(%q) = %q but big.Rat rejects %q", in, out, plain)
 		}
 		digits := min(max(int(frac), 0), maxDecimals)
 		checkShape(t, out, digits)
 		if got, want := ratOfOutput(t, out), roundHalfAway(value, digits); got.Cmp(want) != 0 {
-			t.Fatalf("FormatDecimal(%q, %d) = %q, want %s", in, frac, out, want.FloatString(digits))
+			t.Fatalf("Decimal(%q, %d) = %q, want %s", in, frac, out, want.FloatString(digits))
 		}
 	})
 }

@@ -1,4 +1,4 @@
-package ui
+package text
 
 // Numbers shortened to fit a column without losing their magnitude. A
 // number too wide for its column first rounds its fraction; a whole part

@@ -1,4 +1,4 @@
-package ui
+package text
 
 // Exact amount formatting. Token amounts arrive as raw integer strings in the
 // token's smallest unit and USD values as decimal strings; both are formatted
@@ -26,19 +26,19 @@ import (
 // from making us allocate gigabytes of zeros.
 const maxDecimals = 255
 
-// maxExponent bounds the exponent accepted by FormatDecimal ("1.5e-7"), for
+// maxExponent bounds the exponent accepted by Decimal ("1.5e-7"), for
 // the same reason.
 const maxExponent = 1000
 
 // invalidPreviewRunes is how much of a broken input invalidAmount shows.
 const invalidPreviewRunes = 16
 
-// FormatUnits shows a raw integer amount (the token's smallest unit) in whole
+// Amount shows a raw integer amount (the token's smallest unit) in whole
 // tokens with every significant digit: ("1500000", 6) -> "1.5",
 // ("1234000000", 6) -> "1,234", ("-5", 2) -> "-0.05". raw is an optional
 // "-" and ASCII digits only; decimals must be 0..255. Anything else is
 // marked invalid (see the conventions above).
-func FormatUnits(raw string, decimals int) string {
+func Amount(raw string, decimals int) string {
 	neg, digits, ok := parseRawUnits(raw)
 	if !ok || decimals < 0 || decimals > maxDecimals {
 		return invalidAmount(raw)
@@ -47,10 +47,10 @@ func FormatUnits(raw string, decimals int) string {
 	return composeAmount(neg, intPart, strings.TrimRight(fracPart, "0"))
 }
 
-// FormatUnitsFixed shows a raw integer amount with exactly frac fraction
+// AmountFixed shows a raw integer amount with exactly frac fraction
 // digits, rounded half away from zero, for table columns that must line up:
 // ("1234567", 3, 2) -> "1,234.57". frac is clamped to 0..255.
-func FormatUnitsFixed(raw string, decimals, frac int) string {
+func AmountFixed(raw string, decimals, frac int) string {
 	neg, digits, ok := parseRawUnits(raw)
 	if !ok || decimals < 0 || decimals > maxDecimals {
 		return invalidAmount(raw)
@@ -59,7 +59,7 @@ func FormatUnitsFixed(raw string, decimals, frac int) string {
 	return composeAmount(neg, intPart, fracPart)
 }
 
-// FormatDecimal shows a decimal string (USD values, prices, native balances)
+// Decimal shows a decimal string (USD values, prices, native balances)
 // with exactly frac fraction digits, rounded half away from zero:
 // ("1234.5678", 2) -> "1,234.57". Because the spec calls some of these values
 // "formatted" without saying how, it also accepts a leading "+" or "-", a "$"
@@ -67,7 +67,7 @@ func FormatUnitsFixed(raw string, decimals, frac int) string {
 // and an exponent as a JavaScript number prints it ("1.5e-7", "1e+21",
 // |exponent| <= 1000). Anything else (NaN, Infinity, "1,2", "0x10", spaces)
 // is marked invalid. frac is clamped to 0..255.
-func FormatDecimal(s string, frac int) string {
+func Decimal(s string, frac int) string {
 	neg, digits, scale, ok := parseDecimal(s)
 	if !ok {
 		return invalidAmount(s)
@@ -76,11 +76,28 @@ func FormatDecimal(s string, frac int) string {
 	return composeAmount(neg, intPart, fracPart)
 }
 
-// FormatPercent shows a progress fraction (0..1, a float by the spec, not an
+// DecimalParts reads s as Decimal does and returns its exact value: the
+// sign, the integer digits without leading zeros ("" for zero) and the
+// fraction digits without trailing zeros; ok is false where Decimal marks s
+// invalid. Sorting compares values by these, never through float64.
+func DecimalParts(s string) (neg bool, whole, frac string, ok bool) {
+	neg, digits, scale, ok := parseDecimal(s)
+	if !ok {
+		return false, "", "", false
+	}
+	whole, frac = splitScaled(digits, scale)
+	whole, frac = strings.TrimLeft(whole, "0"), strings.TrimRight(frac, "0")
+	if whole == "" && frac == "" {
+		neg = false // -0 is 0
+	}
+	return neg, whole, frac, true
+}
+
+// Percent shows a progress fraction (0..1, a float by the spec, not an
 // amount) as a whole percent, truncated toward zero so that "100%" means done:
 // 0.999 -> "99%", 0.29 -> "29%". NaN and infinities show "?%"; values beyond
 // +-999% show ">999%" or "<-999%" so a hostile number cannot widen a column.
-func FormatPercent(fraction float64) string {
+func Percent(fraction float64) string {
 	if math.IsNaN(fraction) || math.IsInf(fraction, 0) {
 		return "?%"
 	}
@@ -114,7 +131,7 @@ func parseRawUnits(raw string) (neg bool, digits string, ok bool) {
 	return neg, trimLeadingZeros(s), true
 }
 
-// parseDecimal reads the decimal forms FormatDecimal documents and returns
+// parseDecimal reads the decimal forms Decimal documents and returns
 // the value as digits (no leading zeros) divided by 10^scale.
 func parseDecimal(in string) (neg bool, digits string, scale int, ok bool) {
 	s := in
@@ -250,7 +267,7 @@ func composeAmount(neg bool, intPart, fracPart string) string {
 
 // invalidAmount marks input that is not a number: see the conventions above.
 func invalidAmount(raw string) string {
-	return "?" + SanitizeLimit(raw, invalidPreviewRunes)
+	return "?" + CleanN(raw, invalidPreviewRunes)
 }
 
 func clampFrac(frac int) int {

@@ -1,4 +1,4 @@
-package ui
+package text
 
 import (
 	"math"
@@ -8,7 +8,7 @@ import (
 
 const uint256Max = "115792089237316195423570985008687907853269984665640564039457584007913129639935"
 
-func TestFormatUnits(t *testing.T) {
+func TestAmount(t *testing.T) {
 	tests := []struct {
 		raw      string
 		decimals int
@@ -49,13 +49,13 @@ func TestFormatUnits(t *testing.T) {
 		{strings.Repeat("x", 10000), 0, "?" + strings.Repeat("x", 15) + "…"},
 	}
 	for _, tt := range tests {
-		if got := FormatUnits(tt.raw, tt.decimals); got != tt.want {
-			t.Errorf("FormatUnits(%q, %d) = %q, want %q", tt.raw, tt.decimals, got, tt.want)
+		if got := Amount(tt.raw, tt.decimals); got != tt.want {
+			t.Errorf("Amount(%q, %d) = %q, want %q", tt.raw, tt.decimals, got, tt.want)
 		}
 	}
 }
 
-func TestFormatUnitsFixed(t *testing.T) {
+func TestAmountFixed(t *testing.T) {
 	tests := []struct {
 		raw            string
 		decimals, frac int
@@ -86,13 +86,13 @@ func TestFormatUnitsFixed(t *testing.T) {
 		{"1", -1, 2, "?1"},
 	}
 	for _, tt := range tests {
-		if got := FormatUnitsFixed(tt.raw, tt.decimals, tt.frac); got != tt.want {
-			t.Errorf("FormatUnitsFixed(%q, %d, %d) = %q, want %q", tt.raw, tt.decimals, tt.frac, got, tt.want)
+		if got := AmountFixed(tt.raw, tt.decimals, tt.frac); got != tt.want {
+			t.Errorf("AmountFixed(%q, %d, %d) = %q, want %q", tt.raw, tt.decimals, tt.frac, got, tt.want)
 		}
 	}
 }
 
-func TestFormatDecimal(t *testing.T) {
+func TestDecimal(t *testing.T) {
 	tests := []struct {
 		in   string
 		frac int
@@ -138,13 +138,13 @@ func TestFormatDecimal(t *testing.T) {
 		{"1_000", 0, "?1_000"},
 	}
 	for _, tt := range tests {
-		if got := FormatDecimal(tt.in, tt.frac); got != tt.want {
-			t.Errorf("FormatDecimal(%q, %d) = %q, want %q", tt.in, tt.frac, got, tt.want)
+		if got := Decimal(tt.in, tt.frac); got != tt.want {
+			t.Errorf("Decimal(%q, %d) = %q, want %q", tt.in, tt.frac, got, tt.want)
 		}
 	}
 }
 
-func TestFormatPercent(t *testing.T) {
+func TestPercent(t *testing.T) {
 	tests := []struct {
 		in   float64
 		want string
@@ -167,29 +167,29 @@ func TestFormatPercent(t *testing.T) {
 		{math.Inf(-1), "?%"},
 	}
 	for _, tt := range tests {
-		if got := FormatPercent(tt.in); got != tt.want {
-			t.Errorf("FormatPercent(%v) = %q, want %q", tt.in, got, tt.want)
+		if got := Percent(tt.in); got != tt.want {
+			t.Errorf("Percent(%v) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
 
-func BenchmarkFormatUnits(b *testing.B) {
+func BenchmarkAmount(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = FormatUnits("1234567890123456789012", 18)
+		_ = Amount("1234567890123456789012", 18)
 	}
 }
 
-func BenchmarkFormatUnitsFixed(b *testing.B) {
+func BenchmarkAmountFixed(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = FormatUnitsFixed("1234567890123456789012", 18, 4)
+		_ = AmountFixed("1234567890123456789012", 18, 4)
 	}
 }
 
-func BenchmarkFormatDecimal(b *testing.B) {
+func BenchmarkDecimal(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = FormatDecimal("1234567.891234", 2)
+		_ = Decimal("1234567.891234", 2)
 	}
 }

@@ -1,8 +1,8 @@
-package ui
+package text
 
 // Lines of several fields (a transaction, a deposit). Cut at the end like
 // any text, such a line could stop inside a number and show an amount that
-// was never there ("$1,234.5…" for $1,234,567). FitFields fits one by
+// was never there ("$1,234.5…" for $1,234,567). Fields fits one by
 // leaving out optional fields whole, from the end; then rounding its
 // numbers (ShortNumber, marked ~), the last first; and only then leaving
 // out the last fields whole behind an ellipsis. A number is never cut.
@@ -29,8 +29,8 @@ func (f Field) String() string {
 // it the field is left out rather than drawn as "#".
 const minNumberWidth = 5
 
-// FitFields joins the fields with spaces in at most width cells.
-func FitFields(width int, fields ...Field) string {
+// Fields joins the fields with spaces in at most width cells.
+func Fields(width int, fields ...Field) string {
 	if width <= 0 {
 		return ""
 	}
