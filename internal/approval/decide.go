@@ -10,7 +10,7 @@ import (
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/audit"
 	"github.com/stratop/stratop/internal/cli"
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // Decision is what a person decides a request with.
@@ -37,7 +37,7 @@ func Approve(ctx context.Context, o cli.IO, runner action.Runner, s *Store, d De
 	}
 	spec, ok := action.Lookup(req.Action)
 	if !ok {
-		return cli.Failed("request %s: unknown action %q: nothing sent", req.ID, ui.SanitizeLimit(req.Action, 30))
+		return cli.Failed("request %s: unknown action %q: nothing sent", req.ID, text.CleanN(req.Action, 30))
 	}
 	describe(o, req, s.Now())
 	runner.Source = "mcp"
@@ -72,7 +72,7 @@ func Reject(o cli.IO, s *Store, d Decision) error {
 	if err != nil {
 		return cli.Failed("%s", err)
 	}
-	fmt.Fprintf(o.Err, "request %s (%s, asked by %s) rejected: nothing sent\n", req.ID, req.Action, ui.SanitizeLimit(req.Client, 60))
+	fmt.Fprintf(o.Err, "request %s (%s, asked by %s) rejected: nothing sent\n", req.ID, req.Action, text.CleanN(req.Client, 60))
 	return nil
 }
 
@@ -92,15 +92,15 @@ func pending(s *Store, d Decision) (Request, error) {
 		return Request{}, cli.Failed("request %s expired at %s and can no longer be approved: nothing sent; the agent may ask again",
 			req.ID, req.Expires.UTC().Format(time.RFC3339))
 	case Approved, Rejected:
-		return Request{}, cli.Failed("request %s was already %s by %s: nothing sent", req.ID, st, ui.SanitizeLimit(req.By, 60))
+		return Request{}, cli.Failed("request %s was already %s by %s: nothing sent", req.ID, st, text.CleanN(req.By, 60))
 	}
 	return req, nil
 }
 
 // describe says who asked for what and why, before the plan.
 func describe(o cli.IO, r Request, now time.Time) {
-	fmt.Fprintf(o.Err, "request %s: %s asked by agent %q\n", r.ID, r.Action, ui.SanitizeLimit(r.Client, 60))
-	fmt.Fprintf(o.Err, "  reason: %s\n", ui.SanitizeLimit(r.Reason, action.MaxReason))
+	fmt.Fprintf(o.Err, "request %s: %s asked by agent %q\n", r.ID, r.Action, text.CleanN(r.Client, 60))
+	fmt.Fprintf(o.Err, "  reason: %s\n", text.CleanN(r.Reason, action.MaxReason))
 	fmt.Fprintf(o.Err, "  asked %s, expires in %s; the targets are read again now and what changed since is skipped\n",
 		r.Created.UTC().Format(time.RFC3339), r.Expires.Sub(now).Round(time.Second))
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/ui"
 )
 
 // Ask is what an agent asks for: an action, its targets, and why.
@@ -60,7 +59,7 @@ func Plan(ctx context.Context, r action.Runner, ask Ask) ([]Target, []Skipped, e
 		case errors.Is(err, api.ErrUnauthorized):
 			return nil, nil, err
 		case err != nil:
-			skipped = append(skipped, Skipped{Strategy: id, Why: "could not read it: " + ui.ErrorText(err, "")})
+			skipped = append(skipped, Skipped{Strategy: id, Why: "could not read it: " + api.Explain(err, "")})
 			continue
 		}
 		if ok, why := ask.Spec.Allowed(*cur); !ok {

@@ -249,7 +249,7 @@ func changedSince(e Expected, cur api.Strategy) string {
 	was := e.Target.Strategy
 	switch {
 	case was.Status != cur.Status:
-		return ui.SanitizeLimit(string(was.Status), 20) + " then, " + ui.SanitizeLimit(string(cur.Status), 20) + " now"
+		return text.CleanN(string(was.Status), 20) + " then, " + text.CleanN(string(cur.Status), 20) + " now"
 	case was.UserID != cur.UserID:
 		return "another owner now"
 	case e.Target.Amount != "" && was.BalanceUsed != cur.BalanceUsed:
