@@ -74,6 +74,9 @@ func NewSink(name, rawURL, secret string) (Sink, error) {
 		return nil, &SinkError{Sink: name, URL: Redact(rawURL), Err: "not a URL"}
 	}
 	if u.Scheme == "http" || u.Scheme == "https" {
+		if u.Host == "" {
+			return nil, &SinkError{Sink: name, URL: Redact(rawURL), Err: "a webhook URL needs a host"}
+		}
 		return &webhook{name: name, url: rawURL, secret: []byte(secret), client: &http.Client{}}, nil
 	}
 	r, err := router.New(nil)

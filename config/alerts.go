@@ -88,23 +88,41 @@ type Sink struct {
 	URL       string
 	URLEnv    string
 	SecretEnv string
+	file      string
+	lines     keyLines
+}
+
+// Mistake is a mistake of the sink's key (url, url_env or secret_env),
+// placed at that key's line of the settings file, so that whoever checks a
+// sink beyond the file's rules says where as the file's checks do.
+func (s Sink) Mistake(key, msg string) *Error {
+	at := []string{"sinks", s.Name, key}
+	return &Error{File: s.file, Line: s.lines.line(at...), Key: dotted(at), Msg: msg}
+}
+
+// URLKey is the key the sink's URL comes from: url or url_env.
+func (s Sink) URLKey() string {
+	if s.URLEnv != "" {
+		return "url_env"
+	}
+	return "url"
 }
 
 // Resolve returns the sink's URL and secret, reading the environment
-// variables the settings name.
+// variables the settings name. Its errors are *Error, placed at the key.
 func (s Sink) Resolve(getenv func(string) string) (u, secret string, err error) {
 	u = s.URL
 	if s.URLEnv != "" {
 		if u = getenv(s.URLEnv); u == "" {
-			return "", "", fmt.Errorf("sink %s: the environment variable %s (url_env) is not set", s.Name, s.URLEnv)
+			return "", "", s.Mistake("url_env", fmt.Sprintf("the environment variable %s is not set", s.URLEnv))
 		}
 		if _, err := url.Parse(u); err != nil {
-			return "", "", fmt.Errorf("sink %s: %s does not hold a URL", s.Name, s.URLEnv)
+			return "", "", s.Mistake("url_env", fmt.Sprintf("%s does not hold a URL", s.URLEnv))
 		}
 	}
 	if s.SecretEnv != "" {
 		if secret = getenv(s.SecretEnv); secret == "" {
-			return "", "", fmt.Errorf("sink %s: the environment variable %s (secret_env) is not set", s.Name, s.SecretEnv)
+			return "", "", s.Mistake("secret_env", fmt.Sprintf("the environment variable %s is not set", s.SecretEnv))
 		}
 	}
 	return u, secret, nil
@@ -141,7 +159,7 @@ func (c *Config) Alerts() []AlertRule {
 func (c *Config) Sinks() map[string]Sink {
 	out := make(map[string]Sink, len(c.f.Sinks))
 	for n, s := range c.f.Sinks {
-		out[n] = Sink{Name: n, URL: s.URL, URLEnv: s.URLEnv, SecretEnv: s.SecretEnv}
+		out[n] = Sink{Name: n, URL: s.URL, URLEnv: s.URLEnv, SecretEnv: s.SecretEnv, file: c.Path, lines: c.lines}
 	}
 	return out
 }
@@ -271,17 +289,26 @@ func (c *checker) sink(name string, s sinkDef) {
 			c.fail("the URL carries a credential: put the whole URL in an environment variable and name it in url_env", "sinks", name, "url")
 		}
 	}
-	if s.URLEnv != "" && !envName.MatchString(s.URLEnv) {
-		c.fail("not an environment variable name", "sinks", name, "url_env")
-	}
-	if s.SecretEnv != "" && !envName.MatchString(s.SecretEnv) {
-		c.fail("not an environment variable name", "sinks", name, "secret_env")
+	for key, v := range map[string]string{"url_env": s.URLEnv, "secret_env": s.SecretEnv} {
+		_, written := c.idx[dotted([]string{"sinks", name, key})]
+		switch {
+		case written && v == "":
+			// An empty secret_env would send unsigned without a word.
+			c.fail("names no environment variable: name one, or leave "+key+" out", "sinks", name, key)
+		case v != "" && !envName.MatchString(v):
+			c.fail("not an environment variable name", "sinks", name, key)
+		}
 	}
 }
 
+// secretParam matches query parameters that carry a credential beyond the
+// names secretWord knows: signatures of signed URLs (Azure SAS sig,
+// signature) and function keys (Azure Functions code).
+var secretParam = regexp.MustCompile(`(?i)^(sig|signature|code|x-amz-signature|x-goog-signature|key)$`)
+
 func queryHasSecret(u *url.URL) bool {
 	for k := range u.Query() {
-		if secretWord.MatchString(k) {
+		if secretWord.MatchString(k) || secretParam.MatchString(k) {
 			return true
 		}
 	}

@@ -168,3 +168,30 @@ func TestFilterLanguage(t *testing.T) {
 		}
 	}
 }
+
+func TestSinkSecretQueryParametersRefused(t *testing.T) {
+	isolate(t)
+	for _, q := range []string{"sig", "signature", "code", "SIG", "token", "api_key", "key", "X-Amz-Signature"} {
+		e := loadErr(t, "[sinks.hook]\nurl = \"https://hooks.example/in?sv=2022&"+q+"=tok-123\"\n")
+		if e.Line != 2 || e.Key != "sinks.hook.url" || !strings.Contains(e.Msg, "url_env") || strings.Contains(e.Error(), "tok-123") {
+			t.Errorf("%s=: %v", q, e)
+		}
+	}
+	// Parameters that carry no credential stay allowed.
+	if _, err := Load(write(t, "[sinks.hook]\nurl = \"https://hooks.example/in?sv=2022&topic=ops&codec=json\"\n"), true); err != nil {
+		t.Errorf("plain parameters refused: %v", err)
+	}
+}
+
+func TestSinkEmptyEnvironmentNamesRefused(t *testing.T) {
+	isolate(t)
+	for key, body := range map[string]string{
+		"secret_env": "[sinks.hook]\nurl = \"https://hooks.example/in\"\nsecret_env = \"\"\n",
+		"url_env":    "[sinks.hook]\nurl = \"https://hooks.example/in\"\nurl_env = \"\"\n",
+	} {
+		e := loadErr(t, body)
+		if e.Line != 3 || e.Key != "sinks.hook."+key || !strings.Contains(e.Msg, "names no environment variable") {
+			t.Errorf("%s = \"\": %v", key, e)
+		}
+	}
+}

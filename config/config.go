@@ -57,6 +57,7 @@ type Config struct {
 	Exists bool
 	f      file
 	theme  theme
+	lines  keyLines // the line of every key, for mistakes found after loading
 }
 
 // Error is one mistake in the settings file. Line is 0 when the mistake

@@ -143,7 +143,7 @@ func parse(path string, data []byte) (*Config, Errors) {
 		sortErrors(errs)
 		return nil, errs
 	}
-	return &Config{f: f, theme: th}, nil
+	return &Config{f: f, theme: th, lines: idx}, nil
 }
 
 // decodeTree fills the settings from a tree the shape check has cleaned,
