@@ -39,9 +39,21 @@ read_only = false
 			t.Errorf("%+v: read-only %v by %q (%v)", k, s.ReadOnly, s.ReadOnlyBy, err)
 		}
 	}
-	env[EnvReadOnly] = "yes please"
-	if _, err := c.Resolve("staging", get, Overrides{}); err == nil || !strings.Contains(err.Error(), EnvReadOnly) {
-		t.Errorf("an unclear STRATOP_READ_ONLY must be refused, naming it: %v", err)
+	for v, want := range map[string]bool{
+		"yes": true, "YES": true, "On": true, "TRUE": true, "1": true,
+		"no": false, "No": false, "off": false, "OFF": false, "False": false, "0": false,
+	} {
+		env[EnvReadOnly] = v
+		s, err := c.Resolve("staging", get, Overrides{})
+		if err != nil || s.ReadOnly != want {
+			t.Errorf("STRATOP_READ_ONLY=%s: read-only %v (%v), want %v", v, s.ReadOnly, err, want)
+		}
+	}
+	for _, v := range []string{"yes please", "2", "y", "enable", " 1", "tru"} {
+		env[EnvReadOnly] = v
+		if _, err := c.Resolve("staging", get, Overrides{}); err == nil || !strings.Contains(err.Error(), EnvReadOnly) || !strings.Contains(err.Error(), "yes or on") {
+			t.Errorf("STRATOP_READ_ONLY=%q must be refused, naming it and what it takes: %v", v, err)
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ package config
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/stratop/stratop/ui"
@@ -123,14 +124,14 @@ func (c *Config) Resolve(profileName string, getenv func(string) string, flags O
 		}
 		s.Theme = v
 	}
-	switch v := getenv(EnvReadOnly); v {
-	case "", "0", "false":
-	case "1", "true":
-		if !s.ReadOnly {
+	if v := getenv(EnvReadOnly); v != "" {
+		on, ok := envBool(v)
+		if !ok {
+			return Settings{}, fmt.Errorf("%s=%q: want 1, true, yes or on to refuse every action, or 0, false, no or off (any case)", EnvReadOnly, v)
+		}
+		if on && !s.ReadOnly {
 			s.ReadOnly, s.ReadOnlyBy = true, EnvReadOnly+"="+v
 		}
-	default:
-		return Settings{}, fmt.Errorf("%s: %q is neither 1 nor 0", EnvReadOnly, v)
 	}
 	if v := getenv(EnvInterval); v != "" {
 		d, err := time.ParseDuration(v)
@@ -200,4 +201,18 @@ func (s Settings) KeyMap(km ui.KeyMap) (ui.KeyMap, error) {
 // decides auto.
 func (s Settings) Styles(lightBackground bool) (ui.Styles, error) {
 	return ui.NewStyles(ui.ThemeOptions{Name: s.Theme, Light: lightBackground, Colors: s.Colors, Accent: s.Color})
+}
+
+// envBools are the spellings of a boolean environment variable, in lower
+// case: what shells, systemd units and CI systems commonly write.
+var envBools = map[string]bool{
+	"1": true, "true": true, "yes": true, "on": true,
+	"0": false, "false": false, "no": false, "off": false,
+}
+
+// envBool reads a boolean environment value in any case; ok is false for
+// anything else, which the caller refuses rather than guess.
+func envBool(v string) (on, ok bool) {
+	on, ok = envBools[strings.ToLower(v)]
+	return on, ok
 }
