@@ -9,7 +9,7 @@ import (
 
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/internal/approval"
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // actionTool is one action as a tool: its name and what it does to the
@@ -137,7 +137,7 @@ func (s *Server) request(ctx context.Context, req *sdk.CallToolRequest, ask appr
 	r, err := s.opts.Store.Add(approval.Request{Action: ask.Spec.Name, Integration: s.opts.Integration, Profile: s.opts.Profile,
 		Client: clientName(req), Reason: reason, Targets: targets})
 	if err != nil {
-		return nil, nil, &ToolError{What: "the request could not be recorded: " + ui.SanitizeLimit(err.Error(), 200), Do: "Nothing was done; tell the person running stratop"}
+		return nil, nil, &ToolError{What: "the request could not be recorded: " + text.CleanN(err.Error(), 200), Do: "Nothing was done; tell the person running stratop"}
 	}
 	return answer(requested{
 		Status: "pending_approval", Request: r.ID, Action: r.Action, Expires: r.Expires.UTC(), Targets: targets, Skipped: skipped,
@@ -161,7 +161,7 @@ func clientName(req *sdk.CallToolRequest) string {
 	if p.ClientInfo.Version != "" {
 		name += " " + p.ClientInfo.Version
 	}
-	return ui.SanitizeLimit(name, 80)
+	return text.CleanN(name, 80)
 }
 
 func strategyIDs(in []int64) ([]int64, error) {

@@ -11,7 +11,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // DataNote ends every tool's description: what the server answers is data
@@ -55,7 +55,7 @@ func compact(v any) (string, error) {
 func clean(v any) any {
 	switch x := v.(type) {
 	case string:
-		return ui.Sanitize(x)
+		return text.Clean(x)
 	case []any:
 		for i := range x {
 			x[i] = clean(x[i])
@@ -64,7 +64,7 @@ func clean(v any) any {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			out[ui.Sanitize(k)] = clean(e)
+			out[text.Clean(k)] = clean(e)
 		}
 		return out
 	}
@@ -87,7 +87,7 @@ func (e *ToolError) Error() string {
 
 // readFailed words a failed read for a model.
 func readFailed(what string, err error) error {
-	msg := ui.SanitizeLimit(ui.ErrorText(err, ""), 300)
+	msg := text.CleanN(api.Explain(err, ""), 300)
 	switch {
 	case errors.Is(err, api.ErrNotFound):
 		return &ToolError{What: what + ": not found (404)", Do: "Check the id; list first to find one"}
@@ -117,7 +117,7 @@ func decodeCursor(s string, v any) error {
 		err = json.Unmarshal(raw, v)
 	}
 	if err != nil {
-		return badArgs("the cursor %q is not one this server gave", ui.SanitizeLimit(s, 40))
+		return badArgs("the cursor %q is not one this server gave", text.CleanN(s, 40))
 	}
 	return nil
 }
