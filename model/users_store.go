@@ -173,7 +173,7 @@ func (b *usersBuilder) reset() {
 const yieldEvery = 4096
 
 // add appends a user, sanitised and bounded like every server string.
-// The dashboard runs on one P (cmd_dashboard.go): decoding a million users
+// The dashboard runs on one P (internal/cmd/dashboard): decoding a million users
 // is seconds of CPU, and yielding now and then lets the UI goroutine answer
 // a key at once instead of at the next preemption.
 func (b *usersBuilder) add(u api.User) {

@@ -1,8 +1,8 @@
 // Package cli is the logic of stratop's scriptable commands: reads printed
 // as table, JSON, JSON lines or CSV, lifecycle actions through the one
 // action.Runner with a plan and a confirmation, `stratop api` for raw
-// routes, and `stratop audit`. The cobra wiring lives in the cmd_*.go
-// files of package main; everything here takes its streams and client as
+// routes, and `stratop audit`. The cobra wiring lives in the packages
+// under internal/cmd; everything here takes its streams and client as
 // arguments so tests drive it against the sandbox.
 package cli
 

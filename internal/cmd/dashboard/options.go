@@ -1,0 +1,67 @@
+package dashboard
+
+import (
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/stratop/stratop/config"
+	"github.com/stratop/stratop/internal/cli"
+	"github.com/stratop/stratop/model"
+	"github.com/stratop/stratop/ui"
+)
+
+// dashboardOptions turns the settings of a profile into model options.
+// profileHost says the dashboard talks to the profile's own host: on any
+// other the header shows neither the profile's label nor its colour.
+func dashboardOptions(cmd *cobra.Command, c *config.Config, profile string, f dashboardFlags, profileHost bool) ([]model.Option, error) {
+	ov := config.Overrides{ReadOnly: f.readOnly}
+	if cmd.Flags().Changed("interval") {
+		ov.Interval = f.interval
+	}
+	s, err := c.Resolve(profile, os.Getenv, ov)
+	if err != nil {
+		return nil, &cli.ExitError{Code: 2, Err: err}
+	}
+	if !profileHost {
+		s.Label, s.Color = "", ""
+	}
+	st, err := s.Styles(lightBackground(os.Getenv("COLORFGBG")))
+	if err != nil {
+		return nil, &cli.ExitError{Code: 2, Err: err}
+	}
+	km, err := s.KeyMap(model.DefaultKeyMap())
+	if err != nil {
+		return nil, &cli.ExitError{Code: 2, Err: err}
+	}
+	opts := []model.Option{
+		model.WithNotify(s.Notify),
+		model.WithIntegrationActivity(s.Activity == config.ActivityIntegration),
+		model.WithInterval(s.Interval),
+		model.WithReadOnly(s.ReadOnly),
+		model.WithRequireReason(s.RequireReason),
+		model.WithLabel(s.Label),
+		model.WithStyles(st),
+		model.WithKeyMap(km),
+		model.WithMouse(s.Mouse),
+	}
+	if cs, err := ui.ParseChartStyle(s.Charts); err == nil {
+		opts = append(opts, model.WithCharts(cs))
+	}
+	if s.Links {
+		opts = append(opts, model.WithExplorers(ui.NewExplorers(s.Explorers)))
+	}
+	return opts, nil
+}
+
+// lightBackground reads COLORFGBG ("15;0": light text on black) for theme
+// auto. Asking the terminal instead (OSC 11) can stall the start on a
+// terminal or multiplexer that never answers; without the variable the
+// dark palette applies, whose 16 ANSI colours follow the terminal's own
+// scheme anyway.
+func lightBackground(colorfgbg string) bool {
+	parts := strings.Split(colorfgbg, ";")
+	bg := parts[len(parts)-1]
+	return bg == "7" || bg == "15"
+}

@@ -1,0 +1,57 @@
+package read
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/stratop/stratop/internal/cli"
+	"github.com/stratop/stratop/internal/cmd/cmdutil"
+)
+
+// NewPoolsCmd is `stratop pools list|view`.
+func NewPoolsCmd() *cobra.Command {
+	var conn cmdutil.ConnFlags
+	cmd := &cobra.Command{Use: "pools", Short: "List and view the integration's pools", Args: cobra.NoArgs}
+	cmdutil.AddConnFlags(cmd, &conn)
+
+	var listOut string
+	var chain int64
+	list := &cobra.Command{
+		Use: "list", Short: "Pools with a deposit from any user of the integration", Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			f, err := cmdutil.Format(cmd, listOut, cli.ReadFormats)
+			if err != nil {
+				return err
+			}
+			c, _, err := cmdutil.Connect(cmd, conn)
+			if err != nil {
+				return err
+			}
+			return cli.Pools(cmd.Context(), cmdutil.IO(cmd), c, f, chain)
+		},
+	}
+	cmdutil.OutputFlag(list, &listOut, cli.ReadFormats)
+	cmdutil.ChainFlag(list, &chain)
+
+	var viewOut string
+	view := &cobra.Command{
+		Use: "view ID", Short: "Show one pool with its token price", Args: cobra.ExactArgs(1), ValidArgsFunction: cmdutil.NoFiles,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ids, err := cli.ParseIDs(args)
+			if err != nil {
+				return err
+			}
+			f, err := cmdutil.Format(cmd, viewOut, cli.ReadFormats)
+			if err != nil {
+				return err
+			}
+			c, _, err := cmdutil.Connect(cmd, conn)
+			if err != nil {
+				return err
+			}
+			return cli.PoolView(cmd.Context(), cmdutil.IO(cmd), c, f, ids[0])
+		},
+	}
+	cmdutil.OutputFlag(view, &viewOut, cli.ReadFormats)
+	cmd.AddCommand(list, view)
+	return cmd
+}

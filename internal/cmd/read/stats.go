@@ -1,0 +1,110 @@
+package read
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/stratop/stratop/history"
+	"github.com/stratop/stratop/internal/cli"
+	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/keys"
+	"github.com/stratop/stratop/ui"
+)
+
+// NewStatsCmd is `stratop stats`, and with --history the kept history.
+func NewStatsCmd() *cobra.Command {
+	var (
+		conn   cmdutil.ConnFlags
+		output string
+		hist   historyFlags
+	)
+	cmd := &cobra.Command{
+		Use: "stats", Short: "The integration's user and strategy counts (--history: how they moved)", Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if hist.window != "" {
+				return runStatsHistory(cmd, conn, output, hist)
+			}
+			f, err := cmdutil.Format(cmd, output, cli.ReadFormats)
+			if err != nil {
+				return err
+			}
+			c, _, err := cmdutil.Connect(cmd, conn)
+			if err != nil {
+				return err
+			}
+			return cli.Stats(cmd.Context(), cmdutil.IO(cmd), c, f)
+		},
+	}
+	cmdutil.AddConnFlags(cmd, &conn)
+	cmd.Flags().StringVarP(&output, "output", "o", "", "output format: table|json|jsonl|csv; with --history chart|json|csv (default: table or chart on a terminal, json otherwise)")
+	_ = cmd.RegisterFlagCompletionFunc("output", cmdutil.FixedCompletion("table", "json", "jsonl", "csv", "chart"))
+	cmd.Flags().StringVar(&hist.window, "history", "", "print the kept history over this window (1h, 24h, 7d) instead of reading the interface")
+	cmd.Flags().StringVar(&hist.charts, "charts", "braille", "glyphs of -o chart: "+strings.Join(ui.ChartStyleNames, "|"))
+	cmd.Flags().IntVar(&hist.width, "width", 80, "width of -o chart in columns")
+	_ = cmd.RegisterFlagCompletionFunc("history", cmdutil.FixedCompletion("1h", "24h", "7d"))
+	_ = cmd.RegisterFlagCompletionFunc("charts", cmdutil.FixedCompletion(ui.ChartStyleNames...))
+	return cmd
+}
+
+type historyFlags struct {
+	window, charts string
+	width          int
+}
+
+// runStatsHistory prints the history file of the profile: no credentials
+// and no request are needed.
+func runStatsHistory(cmd *cobra.Command, conn cmdutil.ConnFlags, output string, hf historyFlags) error {
+	o := cmdutil.IO(cmd)
+	window, err := cli.ParseWindow(hf.window)
+	if err != nil {
+		return err
+	}
+	f := cli.Format(output)
+	if output == "" {
+		f = cli.JSON
+		if o.OutTerminal {
+			f = cli.Chart
+		}
+	}
+	if f, err = cli.ParseFormat(string(f), cli.HistoryFormats, o.OutTerminal); err != nil {
+		return err
+	}
+	cs, err := ui.ParseChartStyle(hf.charts)
+	if err != nil {
+		return cli.Usage("--charts: %v", err)
+	}
+	profile := strings.TrimSpace(conn.Profile)
+	if profile == "" {
+		profile = strings.TrimSpace(os.Getenv(keys.EnvProfile))
+	}
+	if profile == "" {
+		profile = keys.DefaultProfile
+	}
+	if err := keys.ValidateProfileName(profile); err != nil {
+		return cli.Usage("%v", err)
+	}
+	dir, err := history.Dir(os.Getenv)
+	if err != nil {
+		return cli.Failed("%v", err)
+	}
+	h, err := history.Load(filepath.Join(dir, history.FileName(profile)))
+	if err != nil {
+		return cli.Failed("%v", err)
+	}
+	theme := ui.ThemeNone
+	if o.OutTerminal && os.Getenv("NO_COLOR") == "" {
+		theme = ui.ThemeAuto
+	}
+	st, err := ui.NewStyles(ui.ThemeOptions{Name: theme})
+	if err != nil {
+		return cli.Failed("%v", err)
+	}
+	return cli.History(o, h, cli.HistoryOptions{
+		Profile: profile, Window: window, Now: time.Now(), Format: f,
+		Charts: cs, Width: hf.width, Styles: st,
+	})
+}

@@ -1,0 +1,113 @@
+// Package root is stratop's command tree: it joins every front end's
+// commands under the root command (the dashboard) and maps errors to the
+// command line contract's exit codes.
+package root
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/stratop/stratop/internal/cli"
+	"github.com/stratop/stratop/internal/cmd/dashboard"
+	"github.com/stratop/stratop/internal/cmd/profiles"
+	"github.com/stratop/stratop/internal/cmd/read"
+	"github.com/stratop/stratop/internal/cmd/sandbox"
+	"github.com/stratop/stratop/internal/cmd/serve"
+	"github.com/stratop/stratop/internal/cmd/settings"
+	"github.com/stratop/stratop/internal/cmd/version"
+	"github.com/stratop/stratop/internal/cmd/watch"
+)
+
+// Run executes the command line and maps errors to exit codes, so tests can
+// drive the whole program without exiting the process.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	root := newRootCmd()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return 0
+	}
+	var ec *cli.ExitError
+	if errors.As(err, &ec) {
+		if ec.Err != nil {
+			fmt.Fprintln(stderr, ec.Err)
+		}
+		return ec.Code
+	}
+	fmt.Fprintln(stderr, "stratop:", err)
+	return 1
+}
+
+// newRootCmd assembles the command tree. The root command itself runs the
+// dashboard (package dashboard).
+func newRootCmd() *cobra.Command {
+	root := dashboard.NewCmd()
+	root.SilenceUsage = true
+	root.SilenceErrors = true
+	root.Version = version.String()
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.AddCommand(
+		sandbox.NewCmd(),
+		profiles.NewLoginCmd(),
+		profiles.NewLogoutCmd(),
+		profiles.NewProfilesCmd(),
+		version.NewCmd(),
+		read.NewAuditCmd(),
+		read.NewStatsCmd(),
+		read.NewStrategiesCmd(),
+		read.NewUsersCmd(),
+		read.NewPoolsCmd(),
+		read.NewAPICmd(),
+		settings.NewCmd(),
+		watch.NewCmd(),
+		serve.NewServeCmd(),
+		serve.NewAlertsCmd(),
+	)
+	usageErrors(root)
+	return root
+}
+
+// usageErrors makes every mistake in the command line exit 2, as the
+// contract says: an unknown flag or a bad flag value (a duration that does
+// not parse), an unknown command, a wrong number of arguments. A command
+// that only groups others runs its help when called alone, and refuses an
+// unknown subcommand instead of printing its help with exit 0.
+func usageErrors(cmd *cobra.Command) {
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageErr(c, err)
+	})
+	if !cmd.Runnable() && cmd.HasSubCommands() {
+		cmd.RunE = func(c *cobra.Command, _ []string) error { return c.Help() }
+		if cmd.Args == nil {
+			cmd.Args = cobra.NoArgs
+		}
+	}
+	if args := cmd.Args; args != nil {
+		cmd.Args = func(c *cobra.Command, a []string) error {
+			if err := args(c, a); err != nil {
+				return usageErr(c, err)
+			}
+			return nil
+		}
+	}
+	for _, sub := range cmd.Commands() {
+		usageErrors(sub)
+	}
+}
+
+func usageErr(c *cobra.Command, err error) error {
+	return &cli.ExitError{Code: 2, Err: fmt.Errorf("stratop: %w\nRun '%s --help' for usage", err, c.CommandPath())}
+}

@@ -1,0 +1,192 @@
+package serve
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/stratop/stratop/alert"
+	"github.com/stratop/stratop/config"
+	"github.com/stratop/stratop/internal/cli"
+	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/text"
+)
+
+// alertTestTimeout bounds each sink's delivery of `alerts test`.
+const alertTestTimeout = 15 * time.Second
+
+// NewAlertsCmd is `stratop alerts`: the open alerts of `stratop serve`,
+// and ack, snooze and test. It edits the profile's state directory, which
+// a running serve reads; it never needs the interface's credentials.
+func NewAlertsCmd() *cobra.Command {
+	var (
+		profile string
+		output  string
+	)
+	cmd := &cobra.Command{
+		Use:   "alerts",
+		Short: "List the open alerts of `stratop serve`; ack, snooze or test them",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			st, err := alertStore(profile)
+			if err != nil {
+				return err
+			}
+			b, err := st.Board()
+			if err != nil {
+				return fmt.Errorf("alerts: %w", err)
+			}
+			return printBoard(cmd, b, output)
+		},
+	}
+	cmd.PersistentFlags().StringVar(&profile, "profile", "", "profile (default: STRATOP_PROFILE or \"default\")")
+	cmd.Flags().StringVarP(&output, "output", "o", "table", "output: table or json")
+	cmd.AddCommand(
+		&cobra.Command{
+			Use: "ack ID", Short: "Acknowledge an open alert", Args: cobra.ExactArgs(1),
+			RunE: func(cmd *cobra.Command, args []string) error {
+				st, err := alertStore(profile)
+				if err != nil {
+					return err
+				}
+				if err := st.Ack(args[0]); err != nil {
+					if errors.Is(err, alert.ErrNoAlert) {
+						return &cli.ExitError{Code: 1, Err: fmt.Errorf("alerts: %s: %w (see `stratop alerts`)", args[0], err)}
+					}
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "acknowledged %s\n", args[0])
+				return nil
+			},
+		},
+		&cobra.Command{
+			Use: "snooze RULE DURATION", Short: "Send nothing for a rule for a while (0 lifts the snooze)", Args: cobra.ExactArgs(2),
+			RunE: func(cmd *cobra.Command, args []string) error {
+				if _, err := alertRule(cmd, args[0]); err != nil {
+					return err
+				}
+				d, err := time.ParseDuration(args[1])
+				if err != nil || d < 0 {
+					return serveUsage(fmt.Errorf("alerts snooze: %q is not a duration such as 1h", args[1]))
+				}
+				st, err := alertStore(profile)
+				if err != nil {
+					return err
+				}
+				var until time.Time
+				if d > 0 {
+					until = time.Now().Add(d)
+				}
+				if err := st.Snooze(args[0], until); err != nil {
+					return err
+				}
+				if d == 0 {
+					fmt.Fprintf(cmd.OutOrStdout(), "rule %s is no longer snoozed\n", args[0])
+				} else {
+					fmt.Fprintf(cmd.OutOrStdout(), "rule %s snoozed until %s\n", args[0], until.Format("2006-01-02 15:04"))
+				}
+				return nil
+			},
+		},
+		&cobra.Command{
+			Use: "test RULE", Short: "Send a sample message to the rule's sinks now", Args: cobra.ExactArgs(1),
+			RunE: func(cmd *cobra.Command, args []string) error {
+				r, err := alertRule(cmd, args[0])
+				if err != nil {
+					return err
+				}
+				cfg, _ := cmdutil.LoadSettings(cmd)
+				sinks, err := buildSinks(cfg)
+				if err != nil {
+					return serveUsage(err)
+				}
+				res := alert.SendTest(cmd.Context(), r, sinks, alertTestTimeout, time.Now())
+				failed := 0
+				for _, name := range r.To {
+					if err := res[name]; err != nil {
+						failed++
+						fmt.Fprintf(cmd.OutOrStdout(), "%s: failed: %v\n", name, err)
+					} else {
+						fmt.Fprintf(cmd.OutOrStdout(), "%s: sent\n", name)
+					}
+				}
+				if failed > 0 {
+					return &cli.ExitError{Code: 1}
+				}
+				return nil
+			},
+		},
+	)
+	return cmd
+}
+
+func alertStore(profile string) (*alert.Store, error) {
+	if profile == "" {
+		profile = os.Getenv("STRATOP_PROFILE")
+	}
+	dir, err := alert.StateDir(profile, os.Getenv)
+	if err != nil {
+		return nil, fmt.Errorf("alerts: %w", err)
+	}
+	return &alert.Store{Dir: dir}, nil
+}
+
+// alertRule finds a rule of the settings file by name.
+func alertRule(cmd *cobra.Command, name string) (config.AlertRule, error) {
+	cfg, err := cmdutil.LoadSettings(cmd)
+	if err != nil {
+		return config.AlertRule{}, serveUsage(err)
+	}
+	var names []string
+	for _, r := range cfg.Alerts() {
+		if r.Name == name {
+			return r, nil
+		}
+		names = append(names, r.Name)
+	}
+	return config.AlertRule{}, serveUsage(fmt.Errorf("alerts: no rule named %q (rules: %s)", name, strings.Join(names, ", ")))
+}
+
+func printBoard(cmd *cobra.Command, b alert.Board, output string) error {
+	out := cmd.OutOrStdout()
+	now := time.Now()
+	switch output {
+	case "json":
+		if b.Open == nil {
+			b.Open = []alert.Open{}
+		}
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(b)
+	case "table":
+	default:
+		return serveUsage(fmt.Errorf("alerts: -o %q: want table or json", output))
+	}
+	for _, r := range b.SnoozedRules(now) {
+		fmt.Fprintf(out, "rule %s is snoozed until %s\n", r, b.Snoozed[r].Local().Format("2006-01-02 15:04"))
+	}
+	if len(b.Open) == 0 {
+		fmt.Fprintln(out, "no open alerts")
+		return nil
+	}
+	open := append([]alert.Open(nil), b.Open...)
+	sort.SliceStable(open, func(i, j int) bool { return open[i].Time.After(open[j].Time) })
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tRULE\tSEVERITY\tRAISED\tEVENTS\tWHAT")
+	for _, o := range open {
+		what := text.Clean(o.Title)
+		if o.Snoozed {
+			what = "(snoozed, not sent) " + what
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", text.Clean(o.ID), text.Clean(o.Rule), text.Clean(o.Severity),
+			o.Time.Local().Format("01-02 15:04:05"), o.Count, what)
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,202 @@
+// Package serve is `stratop serve` (the unattended watcher with alerts
+// and /metrics) and `stratop alerts` (its open alerts).
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/stratop/stratop/alert"
+	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/config"
+	"github.com/stratop/stratop/internal/cli"
+	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/metrics"
+	"github.com/stratop/stratop/watch"
+)
+
+// serveFlags are the flags of `stratop serve`.
+type serveFlags struct {
+	conn     cmdutil.ConnFlags
+	listen   string
+	interval time.Duration
+	budget   string
+	bytes    string
+}
+
+// NewServeCmd is `stratop serve`: the watcher of the whole integration
+// with the settings file's alert rules and a Prometheus endpoint, for a
+// server with nobody at a screen.
+func NewServeCmd() *cobra.Command {
+	var f serveFlags
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Watch the integration unattended: alerts to sinks, /metrics and /healthz",
+		Long: "Run the watcher over the whole integration, send the settings file's [[alerts]] to their\n" +
+			"[sinks], and serve /metrics (Prometheus) and /healthz on --listen. State (event ids seen,\n" +
+			"outboxes, open alerts) lives under $XDG_STATE_HOME/stratop/<profile>/. Listening beyond\n" +
+			"loopback needs a bearer token in " + metrics.EnvToken + ". SIGINT or SIGTERM stop it cleanly.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd, f) },
+	}
+	cmdutil.AddConnFlags(cmd, &f.conn)
+	fl := cmd.Flags()
+	fl.StringVar(&f.listen, "listen", metrics.DefaultListen, "address of /metrics and /healthz")
+	cli.DurationVar(fl, &f.interval, "interval", watch.DefaultInterval, "time between reads")
+	fl.StringVar(&f.budget, "budget", fmt.Sprintf("%d/min", watch.DefaultBudget), "requests at most, e.g. 300/min")
+	fl.StringVar(&f.bytes, "byte-budget", watch.FormatByteBudget(watch.DefaultByteBudget), "bytes at most, headers included, e.g. 16MiB/min")
+	return cmd
+}
+
+func serveUsage(err error) error { return &cli.ExitError{Code: cli.ExitUsage, Err: err} }
+
+func runServe(cmd *cobra.Command, f serveFlags) error {
+	cfg, err := cmdutil.LoadSettings(cmd)
+	if err != nil {
+		return serveUsage(err)
+	}
+	budget, err := cmdutil.ParseBudget(f.budget)
+	if err != nil {
+		return serveUsage(err)
+	}
+	byteBudget, err := watch.ParseByteBudget(f.bytes)
+	if err != nil {
+		return serveUsage(errors.New("serve: " + err.Error()))
+	}
+	if f.interval <= 0 {
+		return serveUsage(errors.New("serve: --interval must be positive"))
+	}
+	token := os.Getenv(metrics.EnvToken)
+	if err := metrics.CheckListen(f.listen, token); err != nil {
+		return serveUsage(err)
+	}
+	sinks, err := buildSinks(cfg)
+	if err != nil {
+		return serveUsage(err)
+	}
+	target, err := cmdutil.ResolveCredentials(cmd.Context(), f.conn.Profile, f.conn.BaseURL)
+	if err != nil {
+		return err
+	}
+	dir, err := alert.StateDir(target.Profile, os.Getenv)
+	if err != nil {
+		return serveUsage(fmt.Errorf("serve: %w", err))
+	}
+	logger := log.New(cmd.ErrOrStderr(), "", log.LstdFlags)
+	serve := cfg.Serve()
+	alerts, err := alert.New(alert.Options{Rules: cfg.Alerts(), Sinks: sinks, Dir: dir, Interval: f.interval,
+		Heartbeat: serve.Heartbeat, HeartbeatTo: serve.HeartbeatTo, Digest: serve.Digest, DigestTo: serve.DigestTo,
+		Logf: logger.Printf})
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+
+	meter, latency := watch.NewMeter(), metrics.NewLatency()
+	c, err := api.New(target.BaseURL, api.WithCredentials(target.Creds), api.WithTimeout(cmdutil.CLITimeout),
+		api.WithMaxResponseBytes(cmdutil.CLIMaxResponse), api.WithAttemptObserver(func(a api.Attempt) {
+			meter.Observe(a)
+			latency.Observe(a)
+		}))
+	if err != nil {
+		return serveUsage(errors.New("stratop: " + err.Error()))
+	}
+	// The trends the dashboard's Overview draws are kept here too, so a
+	// server watched by serve has them without a dashboard open.
+	hist := cmdutil.OpenEngineHistory("serve", target.Profile, watch.Integration(), logger.Printf)
+	saveErr := &cmdutil.SaveReporter{Say: func(format string, args ...any) { logger.Printf("serve: "+format, args...) }}
+	var eng *watch.Engine
+	eng = watch.New(c, watch.Options{
+		Profile: target.Profile, Host: c.Host(), Scope: watch.Integration(),
+		Interval: f.interval, Budget: budget, ByteBudget: byteBudget, StateDir: dir, Meter: meter,
+		Notice: func(words string) { logger.Printf("serve: %s", words) },
+		Emit:   alerts.Handle,
+		OnSample: func(s watch.Sample) {
+			alerts.Sample(s.Time, s.Failed)
+			hist.Sample(s)
+			saveErr.Report(eng.SaveError())
+		},
+	})
+
+	ln, err := net.Listen("tcp", f.listen)
+	if err != nil {
+		return serveUsage(fmt.Errorf("serve: --listen: %w", err))
+	}
+	srv := &http.Server{ReadHeaderTimeout: 5 * time.Second, Handler: metrics.Handler(metrics.Options{
+		Sources: metrics.Sources{Watch: eng.Stats, Alerts: alerts.Stats},
+		Latency: latency, Token: token, Interval: f.interval, Healthy: serve.Heartbeat,
+	})}
+	logger.Printf("serve: profile %s, %d alert rules, sinks %s; /metrics and /healthz on http://%s",
+		target.Profile, len(cfg.Alerts()), sinkList(cfg), ln.Addr())
+
+	ctx, cancel := context.WithCancel(cmd.Context())
+	defer cancel()
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); _ = alerts.Run(ctx) }()
+	go func() {
+		defer wg.Done()
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			logger.Printf("serve: %v", err)
+			cancel()
+		}
+	}()
+	runErr := eng.Run(ctx)
+	cancel()
+	hist.Close()
+	shut, done := context.WithTimeout(context.Background(), 5*time.Second)
+	_ = srv.Shutdown(shut)
+	done()
+	wg.Wait()
+	if runErr != nil {
+		return &cli.ExitError{Code: 1, Err: fmt.Errorf("serve: %w", runErr)}
+	}
+	if err := eng.SaveError(); err != nil {
+		logger.Printf("serve: the watcher's state could not be saved (%v): a restart may report changes again", err)
+	}
+	return nil
+}
+
+// buildSinks resolves every sink's URL and secret from the environment.
+// Errors name the sink and the variable, never the URL.
+func buildSinks(cfg *config.Config) (map[string]alert.Sink, error) {
+	out := map[string]alert.Sink{}
+	for name, s := range cfg.Sinks() {
+		u, secret, err := s.Resolve(os.Getenv)
+		if err != nil {
+			return nil, err
+		}
+		sink, err := alert.NewSink(name, u, secret)
+		if err != nil {
+			return nil, err
+		}
+		out[name] = sink
+	}
+	return out, nil
+}
+
+// sinkList names the sinks with redacted URLs, for the start line.
+func sinkList(cfg *config.Config) string {
+	var names []string
+	for name, s := range cfg.Sinks() {
+		where := alert.Redact(s.URL)
+		if s.URLEnv != "" {
+			where = "$" + s.URLEnv
+		}
+		names = append(names, name+" ("+where+")")
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	sort.Strings(names)
+	return fmt.Sprint(names)
+}

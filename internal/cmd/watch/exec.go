@@ -1,0 +1,62 @@
+package watch
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/stratop/stratop/internal/text"
+	"github.com/stratop/stratop/watch"
+)
+
+// execRunner runs --exec once per event, sequentially, with the event as
+// JSON on stdin and a timeout. A failure is reported on stderr and the
+// watch goes on.
+type execRunner struct {
+	cmd     string
+	timeout time.Duration
+	errOut  io.Writer
+}
+
+func (x *execRunner) run(ctx context.Context, ev watch.Event) {
+	if x.cmd == "" {
+		return
+	}
+	b, err := json.Marshal(ev)
+	if err != nil {
+		return
+	}
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), x.timeout)
+	defer cancel()
+	c := exec.CommandContext(cctx, "/bin/sh", "-c", x.cmd)
+	c.Stdin = bytes.NewReader(append(b, '\n'))
+	var out bytes.Buffer
+	c.Stdout, c.Stderr = &out, &out
+	c.WaitDelay = time.Second
+	err = c.Run()
+	if cctx.Err() == context.DeadlineExceeded {
+		fmt.Fprintf(x.errOut, "watch: --exec for event %s (%s) stopped after %s\n", text.Clean(ev.ID), ev.Kind, x.timeout)
+		return
+	}
+	if err != nil {
+		fmt.Fprintf(x.errOut, "watch: --exec for event %s (%s) failed: %s%s\n", text.Clean(ev.ID), ev.Kind, text.Clean(err.Error()), tail(out.Bytes()))
+	}
+}
+
+// tail is the end of a failed command's output, for the report: cleaned
+// whole before it is cut, so a cut cannot leave half an escape sequence.
+func tail(b []byte) string {
+	s := strings.TrimSpace(text.Clean(string(b)))
+	if r := []rune(s); len(r) > 200 {
+		s = text.Ellipsis + string(r[len(r)-200:])
+	}
+	if s == "" {
+		return ""
+	}
+	return ": " + s
+}
