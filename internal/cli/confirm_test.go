@@ -45,7 +45,9 @@ func askOnTerminal(t *testing.T, spec string, typed string) (ok bool, screen, st
 	}
 	var errb bytes.Buffer
 	done := make(chan bool, 1)
-	go func() { done <- confirm(IO{In: tty, Out: io.Discard, Err: &errb, InTerminal: true}, s, []int64{4211}, "u1") }()
+	go func() {
+		done <- confirm(IO{In: tty, Out: io.Discard, Err: &errb, InTerminal: true}, s, []int64{4211}, "u1")
+	}()
 	time.Sleep(100 * time.Millisecond) // the question is up
 	if _, err := ptmx.Write([]byte(typed)); err != nil {
 		t.Fatal(err)
