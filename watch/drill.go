@@ -34,11 +34,13 @@ func (e *Engine) minutes(p plan) float64 {
 	return max(p.reqs/float64(e.opts.Budget), p.bytes/float64(e.opts.ByteBudget))
 }
 
-// searchPlan is one search by position in a list of n rows: pages of one
-// row halve it until it lies within windowRows, then one page is read.
-func (e *Engine) searchPlan(n int) plan {
+// searchPlan is one of k searches by position in a list of n rows: pages
+// of one row halve it until it lies within windowRows, then one page is
+// read. Later searches start from what the earlier ones read, so each of
+// k halves about n/k rows.
+func (e *Engine) searchPlan(n int, k float64) plan {
 	halvings := 0
-	for r := n; r > windowRows; r = (r + 1) / 2 {
+	for r := float64(n) / max(k, 1); r > windowRows; r /= 2 {
 		halvings++
 	}
 	return plan{reqs: float64(halvings + 1), bytes: float64(halvings)*e.estimate(1) + e.estimate(pageSize)}
@@ -66,7 +68,7 @@ func (e *Engine) wholeIsCheaper(status string, total, held int) bool {
 		return true // one page: as cheap as the search's last read alone
 	}
 	k := e.moves(status, total, held)
-	return e.minutes(e.wholePlan(n)) <= e.minutes(e.searchPlan(n).times(k))
+	return e.minutes(e.wholePlan(n)) <= e.minutes(e.searchPlan(n, k).times(k))
 }
 
 // perChange is the cost of settling one change of a status the cheaper
@@ -74,7 +76,7 @@ func (e *Engine) wholeIsCheaper(status string, total, held int) bool {
 func (e *Engine) perChange(status string, total, held int) float64 {
 	n := max(total, held)
 	k := e.moves(status, total, held)
-	p := e.searchPlan(n)
+	p := e.searchPlan(n, k)
 	if whole := e.wholePlan(n); e.minutes(whole) < e.minutes(p.times(k)) {
 		p = whole.times(1 / k)
 	}
@@ -170,6 +172,7 @@ func (e *Engine) readWhole(ctx context.Context, d *differ, c cellKey, totals map
 			return err
 		}
 		totals[c.status] = p.TotalCount
+		e.shown.notePage(c.status, (page-1)*pageSize, p.Strategies, p.TotalCount, e.readFirst)
 		for i := range p.Strategies {
 			seen[p.Strategies[i].ID] = true
 			d.seen(&p.Strategies[i])

@@ -106,8 +106,9 @@ type Engine struct {
 	// answered is when the last read's answer arrived: the time of the
 	// events it shows, never before the change it saw.
 	answered  time.Time
-	rowBytes  int   // bytes of a list row, as a full page measured them
-	lastBytes int64 // body bytes of the last attempt (with a Meter)
+	readFirst uint64 // the Mark taken before the last read was sent
+	rowBytes  int    // bytes of a list row, as a full page measured them
+	lastBytes int64  // body bytes of the last attempt (with a Meter)
 	// speed is how many times faster Options.Now runs than the wall
 	// clock: 1 but in tests, which run minutes of the engine in seconds.
 	speed    float64
@@ -125,6 +126,7 @@ type Engine struct {
 	index           heldIndex          // held ids per status, for searches and probes
 	rate            map[string]float64 // changes a status settled an interval, lately (drill.go)
 	wholeNext       map[string]int     // the page a status's whole read goes on from
+	shown           listedAt           // the interval's rows by position, for the searches
 	members         memberRing         // where the members' reads go on from
 }
 

@@ -40,6 +40,7 @@ const usersEvery = 4
 func (e *Engine) integrationCycle(ctx context.Context, d *differ) error {
 	s := e.st
 	d.silent = !s.baselined
+	e.shown.reset()
 	if !e.affords(len(listed), 1) {
 		return nil // over budget: this interval reads nothing
 	}

@@ -47,6 +47,7 @@ func (e *Engine) probeOf(st api.Status, at int, p *api.StrategiesPage) probe {
 	if len(p.Strategies) > 0 {
 		r := p.Strategies[0]
 		pr.row = &r
+		e.shown.note(string(st), at, p.Strategies[:1], e.readFirst)
 	}
 	return pr
 }

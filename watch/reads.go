@@ -60,6 +60,7 @@ func (e *Engine) read(ctx context.Context, want int, rows func() int, do func(co
 		first = false
 		return func(error) { end() }
 	})
+	e.readFirst = Mark()
 	start := time.Now()
 	err := do(actx)
 	took := time.Since(start)

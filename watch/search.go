@@ -23,10 +23,18 @@ const windowRows = 50
 // 40 pages and 2.6 MB. found is false when the budget ran out or no
 // difference was found (the list changed meanwhile). totals takes the
 // totals the reads return.
+//
+// Rows the interval's reads already showed at their positions (shown.go)
+// are not read again, and narrow the range before any read: the searches
+// after the first in a status start where the last ones left off, so k
+// changes cost about k*(log2(n/(50k))+1) reads rather than k*(log2(n/50)+1).
 func (e *Engine) search(ctx context.Context, d *differ, c cellKey, held []int64, totals map[string]int, hi int, row *api.Strategy) (bool, error) {
 	total := totals[c.status]
 	defer func() { totals[c.status] = total }()
 	at := func(p int) (*api.Strategy, int, error) { // the list's row at position p (0-based)
+		if r, ok := e.shown.at(c.status, p); ok {
+			return r, total, nil
+		}
 		f := c.filter()
 		f.Page, f.PageSize, f.SortBy = p+1, 1, "oldest"
 		pg, err := e.list(ctx, f)
@@ -36,6 +44,7 @@ func (e *Engine) search(ctx context.Context, d *differ, c cellKey, held []int64,
 		case len(pg.Strategies) == 0:
 			return nil, pg.TotalCount, nil
 		}
+		e.shown.note(c.status, p, pg.Strategies[:1], e.readFirst)
 		return &pg.Strategies[0], pg.TotalCount, nil
 	}
 	rowAt := -1
@@ -44,6 +53,10 @@ func (e *Engine) search(ctx context.Context, d *differ, c cellKey, held []int64,
 	}
 	lo := 0
 	hi = min(hi, len(held), total)
+	if q, r, ok := e.shown.firstDiffering(c.status, held, hi); ok {
+		hi, row, rowAt = q, r, q
+	}
+	lo = e.shown.lastAgreeing(c.status, held, hi) + 1
 	// Halve the range with pages of one row until it lies within one page
 	// of 100, then read that page: it costs one request for the last six
 	// or seven halvings.
@@ -67,25 +80,29 @@ func (e *Engine) search(ctx context.Context, d *differ, c cellKey, held []int64,
 	}
 	p := lo
 	if lo < total && rowAt != lo {
-		if !e.affords(1, pageSize) {
-			return false, nil
-		}
-		f := c.filter()
-		f.Page, f.PageSize, f.SortBy = lo/pageSize+1, pageSize, "oldest"
-		pg, err := e.list(ctx, f)
-		if err != nil {
-			return false, err
-		}
-		total = pg.TotalCount
 		base := (lo / pageSize) * pageSize
-		row, p = nil, base+len(pg.Strategies)
-		for i := range pg.Strategies {
+		rows, ok := e.shown.page(c.status, base)
+		if !ok {
+			if !e.affords(1, pageSize) {
+				return false, nil
+			}
+			f := c.filter()
+			f.Page, f.PageSize, f.SortBy = lo/pageSize+1, pageSize, "oldest"
+			pg, err := e.list(ctx, f)
+			if err != nil {
+				return false, err
+			}
+			total, rows = pg.TotalCount, pg.Strategies
+			e.shown.notePage(c.status, base, rows, total, e.readFirst)
+		}
+		row, p = nil, base+len(rows)
+		for i := range rows {
 			q := base + i
 			if q < lo {
 				continue
 			}
-			if q >= len(held) || pg.Strategies[i].ID != held[q] {
-				row, p = &pg.Strategies[i], q
+			if q >= len(held) || rows[i].ID != held[q] {
+				row, p = &rows[i], q
 				break
 			}
 		}
@@ -95,7 +112,13 @@ func (e *Engine) search(ctx context.Context, d *differ, c cellKey, held []int64,
 	}
 	switch {
 	case row != nil && (p >= len(held) || row.ID < held[p]):
-		d.seen(row) // in the list, not held here: it moved in or is new
+		// In the list, not held here: it moved in or is new, unless a read
+		// since the one that showed it here set it elsewhere.
+		if r, ok := e.st.rows[row.ID]; ok && !e.shown.newer(c.status, p, r.last) {
+			e.shown.forget(c.status, p)
+			return false, nil
+		}
+		d.seen(row)
 		return true, nil
 	case p < len(held) && (row == nil || row.ID > held[p]):
 		e.queueConfirm(held[p]) // held here, not in the list: it left
