@@ -28,7 +28,8 @@ type Entry struct {
 	Time           time.Time  `json:"time"`
 	Profile        string     `json:"profile,omitempty"`
 	Host           string     `json:"host,omitempty"`
-	Source         string     `json:"source,omitempty"` // "dashboard", "cli" or "mcp"
+	Integration    string     `json:"integration,omitempty"` // integration.ID.String(); absent in entries written before it was recorded
+	Source         string     `json:"source,omitempty"`      // "dashboard", "cli" or "mcp"
 	Action         string     `json:"action"`
 	StrategyIDs    []int64    `json:"strategyIds,omitempty"`
 	User           string     `json:"user,omitempty"`

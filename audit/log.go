@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/stratop/stratop/integration"
 	"github.com/stratop/stratop/internal/paths"
 )
 
@@ -45,6 +46,7 @@ func PreviousPath(path string) string { return path + ".1" }
 // happen once however many writers reach MaxSize together.
 type Log struct {
 	path, profile, host string
+	integration         string // integration.ID's canonical form
 	maxSize             int64
 	now                 func() time.Time
 
@@ -62,11 +64,24 @@ func (l *Log) SetMaxSize(n int64) {
 	l.maxSize = n
 }
 
+// Option changes how a Log stamps its entries.
+type Option func(*Log)
+
+// ForIntegration stamps every entry written through the log with id when
+// the entry names none: readers tell one integration's actions from
+// another's by it.
+func ForIntegration(id integration.ID) Option {
+	return func(l *Log) { l.integration = id.String() }
+}
+
 // Open opens (creating it 0600 in a 0700 directory) the log at path. Every
-// entry written through it is stamped with profile and host when the entry
-// leaves them empty.
-func Open(path, profile, host string) (*Log, error) {
+// entry written through it is stamped with profile and host (and the
+// integration, given ForIntegration) when the entry leaves them empty.
+func Open(path, profile, host string, opts ...Option) (*Log, error) {
 	l := &Log{path: path, profile: profile, host: host, maxSize: MaxSize, now: time.Now}
+	for _, o := range opts {
+		o(l)
+	}
 	if err := l.open(); err != nil {
 		return nil, err
 	}
@@ -113,6 +128,9 @@ func (l *Log) Write(e Entry) error {
 	}
 	if e.Host == "" {
 		e.Host = l.host
+	}
+	if e.Integration == "" {
+		e.Integration = l.integration
 	}
 	line, err := json.Marshal(e)
 	if err != nil {

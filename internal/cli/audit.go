@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -10,9 +11,12 @@ import (
 )
 
 // Audit prints the actions of the audit log at path whose intent is not
-// older than since (0: all), oldest first. An intent without an outcome
-// line shows as "outcome unknown".
-func Audit(o IO, path string, f Format, since time.Duration, now time.Time) error {
+// older than since (0: all), oldest first, of the integrations the filters
+// pick (none: every one). An intent without an outcome line shows as
+// "outcome unknown". The table names each action's integration (host:port
+// and the key's hash; the host alone for entries written before the log
+// recorded it).
+func Audit(o IO, path string, f Format, since time.Duration, now time.Time, only ...audit.Filter) error {
 	var from time.Time
 	if since > 0 {
 		from = now.Add(-since)
@@ -21,13 +25,18 @@ func Audit(o IO, path string, f Format, since time.Duration, now time.Time) erro
 	if err != nil {
 		return Failed("%s", err)
 	}
+	if len(only) > 0 {
+		recs = slices.DeleteFunc(recs, func(r audit.Record) bool {
+			return !slices.ContainsFunc(only, func(f audit.Filter) bool { return f.Match(r.Entry) })
+		})
+	}
 	if recs == nil {
 		recs = []audit.Record{}
 	}
 	if f == JSON {
 		return writeJSON(o.Out, recs)
 	}
-	s := sheet{head: []string{"TIME", "SOURCE", "PROFILE", "HOST", "ACTION", "TARGET", "BEFORE", "EXPECTED", "OUTCOME", "REASON", "DETAIL"}}
+	s := sheet{head: []string{"TIME", "SOURCE", "PROFILE", "INTEGRATION", "ACTION", "TARGET", "BEFORE", "EXPECTED", "OUTCOME", "REASON", "DETAIL"}}
 	for _, r := range recs {
 		outcome := string(r.Outcome)
 		if r.Outcome == audit.OutcomeUnknown {
@@ -40,7 +49,7 @@ func Audit(o IO, path string, f Format, since time.Duration, now time.Time) erro
 		if r.Amount != "" {
 			detail = ui.JoinNonEmpty("; ", "amount "+r.Amount+" raw", "key "+r.IdempotencyKey, detail)
 		}
-		s.rows = append(s.rows, []string{r.Time.Local().Format("2006-01-02 15:04:05"), r.Source, r.Profile, r.Host,
+		s.rows = append(s.rows, []string{r.Time.Local().Format("2006-01-02 15:04:05"), r.Source, r.Profile, text.CleanN(r.IntegrationLabel(), 80),
 			r.Action, target(r.Entry), string(r.StateBefore), string(r.Expected), outcome, text.CleanN(r.Reason, 200), text.CleanN(detail, 200)})
 	}
 	return writeTable(o.Out, s)
