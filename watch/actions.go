@@ -59,7 +59,7 @@ func (e *Engine) actionsCycle(d *differ) {
 		s.auditOffset += int64(len(line))
 		s.dirty = true
 		var en audit.Entry
-		if json.Unmarshal(line, &en) != nil || en.Outcome == audit.OutcomeNone || en.Host != e.opts.Host {
+		if json.Unmarshal(line, &en) != nil || en.Outcome == audit.OutcomeNone || !e.ours(en) {
 			continue
 		}
 		ids := en.StrategyIDs
@@ -105,4 +105,13 @@ func (e *Engine) actionEvent(d *differ, en audit.Entry, id int64) Event {
 		ev.Detail += ": " + en.Error
 	}
 	return ev
+}
+
+// ours reports whether an action of the audit log was taken on the
+// integration watched (by host alone when the engine was given none).
+func (e *Engine) ours(en audit.Entry) bool {
+	if e.opts.Integration.IsZero() {
+		return en.Host == e.opts.Host
+	}
+	return en.BelongsTo(e.opts.Integration)
 }

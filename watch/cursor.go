@@ -12,9 +12,9 @@ import (
 	"github.com/stratop/stratop/internal/atomicfile"
 )
 
-// The cursor is the engine's last-known state, one file per profile and
-// scope: $XDG_STATE_HOME/stratop/watch/<profile>-<scope>.json, 0600 in a
-// 0700 directory (it names users). It is replaced whole (temporary file,
+// The cursor is the engine's last-known state, one file per integration and
+// scope: <integration's directory>/watch/<scope>.json, 0600 in a 0700
+// directory (it names users). It is replaced whole (temporary file,
 // fsync, rename, fsync of the directory), so a crash leaves the previous
 // cursor or the new one. The engine saves it, with the cycle's events as
 // its outbox, before the first of them is handed to Emit, and again once
@@ -65,13 +65,19 @@ func cursorPath(dir, profile string, sc Scope) string {
 }
 
 // CursorPath is where an engine with these options keeps its cursor; empty
-// without a state directory.
+// without a cursor or state directory.
 func CursorPath(opts Options) string {
-	if opts.StateDir == "" {
-		return ""
+	switch {
+	case opts.CursorDir != "":
+		return filepath.Join(opts.CursorDir, opts.Scope.key()+".json")
+	case opts.StateDir != "":
+		return cursorPath(opts.StateDir, opts.Profile, opts.Scope)
 	}
-	return cursorPath(opts.StateDir, opts.Profile, opts.Scope)
+	return ""
 }
+
+// CursorFileName is the name of a scope's cursor inside a CursorDir.
+func CursorFileName(sc Scope) string { return sc.key() + ".json" }
 
 // encode turns the state into its file form.
 func (s *state) encode(host, scope string) cursorFile {

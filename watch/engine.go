@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/integration"
 )
 
 // Client is what the engine reads through: the read routes of *api.Client.
@@ -36,17 +37,25 @@ const (
 // Options configure an Engine. Only Scope is required in practice; the
 // zero value of the rest is the default.
 type Options struct {
-	Profile string // named in events and in the cursor's file name
+	Profile string // named in events (and in a StateDir cursor's file name)
 	Host    string // the interface's host, part of every event id
-	Scope   Scope
+	// Integration is the integration watched: the audit log's actions are
+	// reported when they are its own (audit.Entry.BelongsTo). The zero
+	// value compares the entry's host with Host instead.
+	Integration integration.ID
+	Scope       Scope
 
 	Interval   time.Duration // between cycles (DefaultInterval)
 	Budget     int           // requests in any 60 s at most, retries included (DefaultBudget)
 	ByteBudget int64         // bytes in any 60 s at most, headers included (DefaultByteBudget)
 	Heartbeat  time.Duration // emit a heartbeat event this often; 0: none
 
-	// StateDir holds the cursor (e.g. $XDG_STATE_HOME/stratop); empty keeps
-	// no cursor, so every start is from now.
+	// CursorDir holds the cursors, one file per scope: the integration's
+	// own (integration.Dir.Cursors()). Empty falls back to StateDir.
+	CursorDir string
+	// StateDir holds the cursor as watch/<profile>-<scope>.json, the layout
+	// before cursors were kept per integration; empty (and no CursorDir)
+	// keeps no cursor, so every start is from now.
 	StateDir string
 	// AuditPath is the audit log whose actions on this host are reported
 	// as action events; empty: none.
