@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"net"
 	"strings"
 
 	"github.com/stratop/stratop/integration"
@@ -33,29 +32,8 @@ func (e Entry) IntegrationLabel() string {
 	return id.Label()
 }
 
-// hostMatches compares a recorded host[:port] (the base URL's, so the port
-// may be implicit) with id's host and port.
-func hostMatches(recorded string, id integration.ID) bool {
-	if recorded == "" || id.IsZero() {
-		return false
-	}
-	host, port, err := net.SplitHostPort(recorded)
-	if err != nil {
-		host, port = strings.Trim(recorded, "[]"), ""
-	}
-	if port == "" {
-		port = defaultPort(id.Scheme)
-	}
-	return strings.EqualFold(host, id.Host) && port == id.Port
-}
-
-func defaultPort(scheme string) string {
-	id, err := integration.New(scheme+"://h", "")
-	if err != nil {
-		return ""
-	}
-	return id.Port
-}
+// hostMatches compares a recorded host[:port] with id's host and port.
+func hostMatches(recorded string, id integration.ID) bool { return id.MatchesHost(recorded) }
 
 // Filter picks the entries of one integration, or of every key on one
 // host, as an operator names it on a command line.

@@ -76,6 +76,11 @@ func (d Dir) Cursors() string { return filepath.Join(d.Path, CursorDirName) }
 // Alerts is the directory of serve's alert state, open alerts and outboxes.
 func (d Dir) Alerts() string { return filepath.Join(d.Path, AlertDirName) }
 
+// ServeCursors is the directory of serve's own watch cursors, kept with its
+// alert state (apart from `stratop watch`'s, which a watch running beside
+// serve keeps).
+func (d Dir) ServeCursors() string { return filepath.Join(d.Alerts(), CursorDirName) }
+
 // ServeLock is the lock file the active `stratop serve` holds.
 func (d Dir) ServeLock() string { return filepath.Join(d.Path, ServeLockName) }
 

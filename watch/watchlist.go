@@ -115,3 +115,14 @@ func WriteWatchList(path string, w WatchList) error {
 	}
 	return atomicfile.Write(path, append(b, '\n'))
 }
+
+// MergeWatchList adds strategies and users to the list in the file at path
+// (an integration.WatchListMerger: the one-time move of a profile's old
+// watched items). A damaged file is left alone and the merge fails.
+func MergeWatchList(path string, strategies []int64, users []string) error {
+	cur, err := ReadWatchList(path)
+	if err != nil {
+		return err
+	}
+	return WriteWatchList(path, cur.Union(WatchList{Strategies: strategies, Users: users}))
+}
