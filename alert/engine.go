@@ -25,7 +25,7 @@ import (
 type Options struct {
 	Rules       []config.AlertRule
 	Sinks       map[string]Sink // by name
-	Dir         string          // the profile's state directory (StateDir)
+	Dir         string          // the integration's alert state directory (integration.Dir.Alerts)
 	Clock       clockwork.Clock // default: the real clock
 	Interval    time.Duration   // the watcher's read interval, for the heartbeat (default 5s)
 	Heartbeat   int             // intervals without a good read before the dead-man message (0: off)

@@ -1,6 +1,6 @@
 package alert
 
-// The state directory, $XDG_STATE_HOME/stratop/<profile>/: what serve has
+// The state directory, the integration's (integration.Dir.Alerts()): what serve has
 // seen and still holds (engine.json), the open alerts and snoozes that
 // `stratop alerts` edits while serve runs (alerts.json, under a lock),
 // and one outbox per sink. Every file is replaced atomically: written
@@ -17,20 +17,7 @@ import (
 
 	"github.com/stratop/stratop/internal/atomicfile"
 	"github.com/stratop/stratop/internal/filelock"
-	"github.com/stratop/stratop/internal/paths"
 )
-
-// StateDir returns <state directory>/<profile> (internal/paths).
-func StateDir(profile string, getenv func(string) string) (string, error) {
-	base, err := paths.StateDir(getenv)
-	if err != nil {
-		return "", err
-	}
-	if profile == "" {
-		profile = "default"
-	}
-	return filepath.Join(base, profile), nil
-}
 
 func readJSON(path string, v any) error {
 	data, err := os.ReadFile(path)
@@ -81,7 +68,7 @@ func (s *Store) Board() (Board, error) {
 	return b, err
 }
 
-// Store is the state directory of one profile.
+// Store is the alert state directory of one integration.
 type Store struct{ Dir string }
 
 func (s *Store) path(name string) string { return filepath.Join(s.Dir, name) }

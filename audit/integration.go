@@ -44,12 +44,13 @@ type Filter struct {
 }
 
 // ParseFilter reads "host", "host:port", a base URL, or any of them
-// followed by "#" and a key hash (integration.ID's canonical form is one):
+// followed by "#" and a key hash (integration.ID's canonical form is one;
+// its Label, "host:port key HASH", is read too):
 // without a hash every key on that host and port matches, without a scheme
 // either scheme does, and a missing port is the scheme's default (443 when
 // no scheme is given).
 func ParseFilter(name string) (Filter, error) {
-	origin, hash, withKey := strings.Cut(strings.TrimSpace(name), "#")
+	origin, hash, withKey := strings.Cut(strings.Replace(strings.TrimSpace(name), " key ", "#", 1), "#")
 	f := Filter{anyKey: !withKey, anyScheme: !strings.Contains(origin, "://")}
 	if f.anyScheme {
 		origin = "https://" + origin

@@ -87,6 +87,7 @@ func TestFilterByHostOrIntegration(t *testing.T) {
 		{"h.example", []Entry{ea, eb, old}, []Entry{el}},
 		{"h.example:443#" + a.KeyHash, []Entry{ea, old}, []Entry{eb, el}},
 		{a.String(), []Entry{ea, old}, []Entry{eb, el}},
+		{a.Label(), []Entry{ea, old}, []Entry{eb, el}},
 		{"127.0.0.1:8787", []Entry{el}, []Entry{ea, old}},
 		{"h.example:8443", nil, []Entry{ea, eb, old, el}},
 	}

@@ -62,7 +62,7 @@ func BenchmarkSaveSamplesWeek(b *testing.B) {
 			name = "shared"
 		}
 		b.Run(name, func(b *testing.B) {
-			path := filepath.Join(b.TempDir(), FileName("p"))
+			path := filepath.Join(b.TempDir(), "history-p.json")
 			h := New()
 			end := weekWithPrices(h)
 			if err := Save(path, h); err != nil {

@@ -141,7 +141,7 @@ func TestWeekFitsOnDiskAndInMemory(t *testing.T) {
 
 func TestSaveLoadSurvivesARestart(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "stratop")
-	path := filepath.Join(dir, FileName("prod"))
+	path := filepath.Join(dir, "history-prod.json")
 	h := New()
 	end := week(h)
 	if err := Save(path, h); err != nil {
@@ -239,21 +239,6 @@ func TestDecodeStaysBounded(t *testing.T) {
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
-func TestFileNameStaysInsideTheDirectory(t *testing.T) {
-	for _, p := range []string{"../../etc/passwd", "a/b", ".hidden", "prod", "", "ü"} {
-		n := FileName(p)
-		if strings.ContainsAny(n, "/\\") || n == "" || strings.HasPrefix(n, ".") {
-			t.Errorf("FileName(%q) = %q", p, n)
-		}
-	}
-	if FileName("a/b") == FileName("a%2Fb") && FileName("a/b") == FileName("a_b") {
-		t.Error("distinct profiles share a file")
-	}
-	if got := FileName("prod-1"); got != "history-prod-1.json" {
-		t.Errorf("FileName(prod-1) = %q", got)
-	}
-}
-
 func TestColumns(t *testing.T) {
 	h := New()
 	for i := 0; i < 360; i++ {
@@ -288,7 +273,7 @@ func TestColumns(t *testing.T) {
 }
 
 func TestRecorderWritesAtMostEverySaveEvery(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "stratop", FileName("p"))
+	path := filepath.Join(t.TempDir(), "stratop", "history-p.json")
 	r, err := Open(path)
 	if err != nil {
 		t.Fatal(err)

@@ -79,7 +79,7 @@ func TestPricesKeepAtMostMaxPools(t *testing.T) {
 }
 
 func TestPricesSurviveARestartWithSevenDigits(t *testing.T) {
-	path := filepath.Join(t.TempDir(), FileName("p"))
+	path := filepath.Join(t.TempDir(), "history-p.json")
 	h := New()
 	h.AddPrice(t0, 5, 1234.56789123)
 	h.AddPrice(t0.Add(10*time.Second), 5, 0.0000123456789)
@@ -156,7 +156,7 @@ func TestDecodePricesStaysBounded(t *testing.T) {
 
 // Two writers' prices of one pool merge in the file like their counts.
 func TestTwoWritersKeepEachOthersPrices(t *testing.T) {
-	path := filepath.Join(t.TempDir(), FileName("p"))
+	path := filepath.Join(t.TempDir(), "history-p.json")
 	a, _ := Open(path)
 	b, _ := Open(path)
 	a.Add(Sample{Time: t0, Users: -1, Prices: map[int64]float64{5: 10}})

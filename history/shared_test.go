@@ -27,7 +27,7 @@ func seriesAt(h *History, s Series, at time.Time) (float64, bool) {
 // One writes even seconds' buckets, the other odd ones, so a lost write
 // shows as a missing bucket.
 func TestTwoWritersKeepEachOthersSamples(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "stratop", FileName("shared"))
+	path := filepath.Join(t.TempDir(), "stratop", "history-shared.json")
 	const n = 300
 	var wg sync.WaitGroup
 	errs := make(chan error, 2)
@@ -72,7 +72,7 @@ func TestTwoWritersKeepEachOthersSamples(t *testing.T) {
 // bucket both sampled counts both reads once each (not the loaded ones
 // again).
 func TestWriteMergesTheOtherWritersSamples(t *testing.T) {
-	path := filepath.Join(t.TempDir(), FileName("p"))
+	path := filepath.Join(t.TempDir(), "history-p.json")
 	a, _ := Open(path)
 	b, _ := Open(path)
 	a.every, b.every = time.Hour, time.Hour
@@ -147,7 +147,7 @@ func TestHistoryWriterChild(t *testing.T) {
 // Two processes write one file at once (the test binary runs itself as the
 // second): the file ends with every sample of both.
 func TestTwoProcessesKeepEachOthersSamples(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "stratop", FileName("shared"))
+	path := filepath.Join(t.TempDir(), "stratop", "history-shared.json")
 	child := exec.Command(os.Args[0], "-test.run=^TestHistoryWriterChild$", "-test.count=1")
 	child.Env = append(os.Environ(), "STRATOP_HISTORY_WRITER="+path)
 	out := &bytes.Buffer{}
@@ -178,7 +178,7 @@ func TestTwoProcessesKeepEachOthersSamples(t *testing.T) {
 // next write replaces it with the writer's history instead of failing for
 // good.
 func TestDamagedFileLoadsEmptyAndTheNextWriteRepairsIt(t *testing.T) {
-	path := filepath.Join(t.TempDir(), FileName("p"))
+	path := filepath.Join(t.TempDir(), "history-p.json")
 	if err := os.WriteFile(path, []byte(`{"version":1,"tiers":[{"step":10,"po`), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -262,7 +262,7 @@ func TestRecorderRetriesAFailedWriteOnceASaveEvery(t *testing.T) {
 	if err := os.WriteFile(dir, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	r, _ := Open(filepath.Join(dir, FileName("p"))) // a read error: it starts empty
+	r, _ := Open(filepath.Join(dir, "history-p.json")) // a read error: it starts empty
 	failures := 0
 	for i := 0; i < 36; i++ { // three minutes at 5 s
 		if r.Add(sample(t0.Add(time.Duration(i)*5*time.Second), i, 1, 0)) != nil {
@@ -278,7 +278,7 @@ func TestRecorderRetriesAFailedWriteOnceASaveEvery(t *testing.T) {
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
 	}
-	h, err := Load(filepath.Join(dir, FileName("p")))
+	h, err := Load(filepath.Join(dir, "history-p.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 package history
 
-// The history file: one JSON document per profile, replaced atomically
+// The history file: one JSON document per integration (integration.Dir.History), replaced atomically
 // (temporary file, fsync, rename, fsync of the directory) so a crash leaves
 // the old file or the new one. Points are arrays, not objects, so a week of
 // three tiers stays a few hundred kilobytes.
@@ -12,11 +12,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/stratop/stratop/internal/atomicfile"
-	"github.com/stratop/stratop/internal/paths"
 )
 
 // SaveEvery is how often a history that changed is written: a crash loses
@@ -37,35 +35,6 @@ func (e *FileError) Error() string {
 }
 
 func (e *FileError) Unwrap() error { return e.Err }
-
-// Dir is stratop's state directory (internal/paths).
-func Dir(getenv func(string) string) (string, error) {
-	d, err := paths.StateDir(getenv)
-	if err != nil {
-		return "", fmt.Errorf("history: %w", err)
-	}
-	return d, nil
-}
-
-// FileName is the history file of a profile inside Dir. Characters other
-// than letters, digits, '-', '_' and '.' are written as %XX so that no
-// profile name reaches outside the directory.
-func FileName(profile string) string {
-	if profile == "" {
-		profile = "default"
-	}
-	var b strings.Builder
-	for i := 0; i < len(profile); i++ {
-		c := profile[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_', c == '.' && i > 0:
-			b.WriteByte(c)
-		default:
-			fmt.Fprintf(&b, "%%%02X", c)
-		}
-	}
-	return "history-" + b.String() + ".json"
-}
 
 type fileTier struct {
 	Step   int64     `json:"step"`

@@ -290,6 +290,7 @@ func (t activityTab) applyAudit(d *auditData) activityTab {
 		if r.Reason != "" {
 			e.Note += " · " + ui.ReasonNote(clean(r.Reason))
 		}
+		e.Elsewhere = clean(t.env.elsewhere(r.Entry))
 		t.feed.add(e)
 		added++
 	}
@@ -311,7 +312,7 @@ func (t activityTab) toggle(msg watchToggleMsg) (activityTab, tea.Cmd) {
 	t.version++
 	set := t.watches
 	cmds := []tea.Cmd{
-		saveWatchesCmd(t.env.watchStore, t.env.profile, set, t.version),
+		saveWatchesCmd(t.env.watchStore, set, t.version),
 		func() tea.Msg { return watchesMsg{set: set} },
 	}
 	var cmd tea.Cmd

@@ -178,14 +178,7 @@ func (t activityTab) snoozed() []ui.Snooze {
 	return out
 }
 
-// WithAlertDirs reads the open alerts and snoozes `stratop serve` keeps in
-// the state directory dirOf gives for the profile ("" for none) into the
-// Activity feed; a profile switch reads the new profile's.
-func WithAlertDirs(dirOf func(profile string) string) Option {
-	return func(e *env) { e.alertDirOf = dirOf }
-}
-
-// WithAlertDir is WithAlertDirs with one directory whatever the profile.
-func WithAlertDir(dir string) Option {
-	return WithAlertDirs(func(string) string { return dir })
-}
+// WithAlertDir reads the open alerts and snoozes `stratop serve` keeps in
+// dir (WithState sets it to the integration directory's) into the Activity
+// feed.
+func WithAlertDir(dir string) Option { return func(e *env) { e.alertDir = dir } }

@@ -9,7 +9,7 @@ import (
 )
 
 func TestEntryOfEveryKindShown(t *testing.T) {
-	w := watchSetOf(Watches{Strategies: []int64{7}, Users: []string{"cust_b"}})
+	w := watchSetOf(watch.WatchList{Strategies: []int64{7}, Users: []string{"cust_b"}})
 	for _, tc := range []struct {
 		ev   watch.Event
 		want ui.ActivityEntry

@@ -111,7 +111,7 @@ func TestProgramActivityShowsAChangeBehindTheDashboardsBackOnce(t *testing.T) {
 func TestProgramWatchedChangeRingsTheBellOnce(t *testing.T) {
 	tap := &streamTap{}
 	state := t.TempDir()
-	a := startApp(t, 120, 40, WithNotify(NotifyBell), WithTerminal(tap), WithWatchStore(NewWatchStore(state)))
+	a := startApp(t, 120, 40, WithNotify(NotifyBell), WithTerminal(tap), WithWatchStore(testWatchStore(state)))
 	tap.attach(a.tm.Output().(io.Writer))
 	a.keys("2")
 	a.waitReady("page 1 of 3")
@@ -144,7 +144,7 @@ func TestProgramWatchedChangeRingsTheBellOnce(t *testing.T) {
 		t.Errorf("the watched change is not marked: %q", row)
 	}
 	// The watch was saved for the profile.
-	if w, err := NewWatchStore(state).Load("demo"); err != nil || len(w.Strategies) != 1 || w.Strategies[0] != target.ID {
+	if w, err := testWatchStore(state).Load(); err != nil || len(w.Strategies) != 1 || w.Strategies[0] != target.ID {
 		t.Errorf("saved watches %+v, %v", w, err)
 	}
 }
@@ -227,7 +227,7 @@ func TestOneNotificationPerObservation(t *testing.T) {
 		out.Reset()
 		e := newEnv(t.Context(), newFakeAPI(), []Option{WithClock(func() time.Time { return t0 }),
 			WithNotify(tc.mode), WithTerminal(&out), WithMultiplexer(tc.mux), WithProfile("prod-eu")}, nil)
-		e.watchStart = watchSetOf(Watches{Strategies: []int64{1, 2}})
+		e.watchStart = watchSetOf(watch.WatchList{Strategies: []int64{1, 2}})
 		tb := newActivityTab(e)
 		if _, _, changed := tb.Observe(watchedPage(watch.Span{First: 1, Last: 2}, strat(1, api.StatusActive), strat(2, api.StatusActive))); changed {
 			t.Fatalf("%s: the first sight changed the feed", tc.mode)

@@ -14,9 +14,10 @@ import (
 // jumpMsg asks the root to show a strategy (the Strategies tab, selecting
 // it) or a user (choosing the user, on the Users tab).
 type jumpMsg struct {
-	strategy int64
-	user     string
-	alert    string // an open alert's id: its line on the Activity tab
+	strategy  int64
+	user      string
+	alert     string // an open alert's id: its line on the Activity tab
+	elsewhere string // the line is another integration's (its label): nothing here to open
 }
 
 func (t activityTab) updateKey(msg tea.KeyMsg) (activityTab, tea.Cmd) {
@@ -36,7 +37,7 @@ func (t activityTab) updateKey(msg tea.KeyMsg) (activityTab, tea.Cmd) {
 		return t.ackSelected()
 	case key.Matches(msg, k.Enter):
 		if e, ok := t.selectedEntry(); ok && (e.Strategy != 0 || e.User != "") {
-			j := jumpMsg{strategy: e.Strategy, user: e.User}
+			j := jumpMsg{strategy: e.Strategy, user: e.User, elsewhere: e.Elsewhere}
 			return t, func() tea.Msg { return j }
 		}
 	case key.Matches(msg, k.Back) && t.input.Value() != "":

@@ -144,7 +144,7 @@ func TestProgramUnsavedWatchSaidInStatusLine(t *testing.T) {
 	if err := os.WriteFile(dir, nil, 0o600); err != nil { // a file where the directory should be
 		t.Fatal(err)
 	}
-	a, _ := openStrategies(t, api.StatusActive, nil, WithWatchStore(NewWatchStore(dir)))
+	a, _ := openStrategies(t, api.StatusActive, nil, WithWatchStore(testWatchStore(dir)))
 	a.keys("w")
 	// On the Strategies tab, where w was pressed, with the reason.
 	a.waitText("[2 Strategies]", "watches could not be saved: creating")

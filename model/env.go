@@ -2,7 +2,6 @@ package model
 
 import (
 	"context"
-	"path/filepath"
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -10,9 +9,10 @@ import (
 
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/audit"
-	"github.com/stratop/stratop/history"
+	"github.com/stratop/stratop/integration"
 	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/watch"
 )
 
 // Defaults of the options below.
@@ -60,9 +60,10 @@ type env struct {
 	// audit log and the watches are read from, and the watches loaded by New.
 	notify      string
 	auditPath   string
-	alertDir    string // serve's state directory of the profile, "" for none
-	alertDirOf  func(profile string) string
-	watchStore  *WatchStore
+	integration integration.ID // the one shown; the audit log's lines of others are marked (integration.go)
+	startNotice string         // said on the status line once the model is made
+	alertDir    string         // serve's state directory of the integration, "" for none
+	watchStore  *watch.WatchListStore
 	watchStart  watchSet
 	watchErr    string // the watches could not be loaded (in words)
 	watchesRead bool   // watchStart holds the profile's watches already
@@ -74,8 +75,7 @@ type env struct {
 
 	// The Overview's history file ("" keeps it in memory only) and the
 	// glyphs of every chart.
-	historyDir  string
-	historyPath string // historyDir's file of the profile
+	historyPath string
 	charts      ui.ChartStyle
 	trends      *trendShare // the Overview's history and window, for the pool pane's price chart
 
@@ -186,12 +186,6 @@ func newEnv(parent context.Context, client API, base, extra []Option) *env {
 	if e.interval <= 0 {
 		e.interval = DefaultInterval
 	}
-	if e.alertDirOf != nil {
-		e.alertDir = e.alertDirOf(e.profile)
-	}
-	if e.historyDir != "" {
-		e.historyPath = filepath.Join(e.historyDir, history.FileName(e.profile))
-	}
 	if e.maxBackoff < e.interval {
 		e.maxBackoff = e.interval
 	}
@@ -236,10 +230,10 @@ func (e *env) runner() action.Runner {
 		ReadTimeout: e.fetchTimeout, SendTimeout: e.actionTimeout}
 }
 
-// WithHistoryDir keeps the Overview's history of each profile in dir (the
-// state directory): read after start, written at most every
-// history.SaveEvery. Without it the history lasts as long as the program.
-func WithHistoryDir(dir string) Option { return func(e *env) { e.historyDir = dir } }
+// WithHistoryFile keeps the Overview's history in the file at path: read
+// after start, written at most every history.SaveEvery. Without it the
+// history lasts as long as the program.
+func WithHistoryFile(path string) Option { return func(e *env) { e.historyPath = path } }
 
 // WithCharts sets the glyphs charts are drawn with.
 func WithCharts(c ui.ChartStyle) Option { return func(e *env) { e.charts = c } }

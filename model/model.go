@@ -77,6 +77,9 @@ func newModel(ctx context.Context, client API, base, extra []Option) Model {
 	// profile switch takes over a terminal whose mode M may have changed.
 	m.tools.mouse = e.tools.mouse
 	m.initCmds = append(m.initCmds, c2, m.windowTitle(), mouseCmd(m.tools.mouse))
+	if e.startNotice != "" {
+		m = m.say(text.Clean(e.startNotice))
+	}
 	return m.layout()
 }
 
@@ -253,6 +256,9 @@ func (m Model) overviewNews() overviewMsg {
 // Users tab.
 func (m Model) jump(j jumpMsg) (Model, tea.Cmd) {
 	var c1, c2 tea.Cmd
+	if j.elsewhere != "" {
+		return m.say(ui.NoticeElsewhere(j.elsewhere)), nil
+	}
 	if j.alert != "" {
 		m, c1 = m.switchTab(m.owners[feedAlerts])
 		m, c2 = m.route(feedAlerts, showAlertMsg{id: j.alert})

@@ -59,7 +59,8 @@ func (t activityTab) attention(since time.Time, dst []ui.AttentionLine) []ui.Att
 		}
 		switch {
 		case (e.Kind == ui.KindStatus || e.Kind == ui.KindCompleted) && haltStates[e.New]:
-		case e.Kind == ui.KindAction && troubled[e.Outcome]:
+		case e.Kind == ui.KindAction && troubled[e.Outcome] && e.Elsewhere == "":
+			// Another integration's failure is not this one's to attend to.
 		default:
 			continue
 		}

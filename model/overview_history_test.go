@@ -17,7 +17,7 @@ import (
 // write.
 func TestDashboardWriteKeepsTheOtherWritersSamples(t *testing.T) {
 	dir := t.TempDir()
-	e := newEnv(t.Context(), newFakeAPI(), []Option{WithClock(func() time.Time { return t0 }), WithHistoryDir(dir), WithProfile("p")}, nil)
+	e := newEnv(t.Context(), newFakeAPI(), []Option{WithClock(func() time.Time { return t0 }), withHistoryIn(dir), WithProfile("p")}, nil)
 	sample := func(at time.Time, status string, n int) history.Sample {
 		return history.Sample{Time: at, Counts: map[string]int{status: n}, Users: -1, Latency: time.Millisecond}
 	}
@@ -95,7 +95,7 @@ func TestDashboardWriteThatFailsKeepsItsSamples(t *testing.T) {
 	if err := os.WriteFile(dir, []byte("a file where the directory should be"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	e := newEnv(t.Context(), newFakeAPI(), []Option{WithClock(func() time.Time { return t0 }), WithHistoryDir(dir), WithProfile("p")}, nil)
+	e := newEnv(t.Context(), newFakeAPI(), []Option{WithClock(func() time.Time { return t0 }), withHistoryIn(dir), WithProfile("p")}, nil)
 	oh := overviewHistory{cache: &trendCache{}}
 	oh = oh.loaded(historyLoadedMsg{session: e.session, h: history.New()})
 	oh, write := oh.add(e, history.Sample{Time: t0, Counts: map[string]int{"active": 3}, Users: -1})

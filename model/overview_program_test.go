@@ -12,7 +12,9 @@ import (
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
 	"github.com/stratop/stratop/history"
+	"github.com/stratop/stratop/integration"
 	"github.com/stratop/stratop/internal/testkit"
+	"github.com/stratop/stratop/watch"
 )
 
 // TestProgramHaltAppearsUnderNeedsAttention: a watched strategy halted on
@@ -27,11 +29,11 @@ func TestProgramHaltAppearsUnderNeedsAttention(t *testing.T) {
 			t.Fatalf("no active strategy: %v", err)
 		}
 		target = p.Strategies[0]
-		if err := NewWatchStore(state).Save("demo", Watches{Strategies: []int64{target.ID}}, 1); err != nil {
+		if err := testWatchStore(state).Save(watch.WatchList{Strategies: []int64{target.ID}}, 1); err != nil {
 			t.Fatal(err)
 		}
 	}
-	a := startAppAfter(t, nil, prep, 120, 40, WithWatchStore(NewWatchStore(state)))
+	a := startAppAfter(t, nil, prep, 120, 40, WithWatchStore(testWatchStore(state)))
 	a.waitReady("Needs attention", "nothing: no halts")
 	a.waitMoreHits("GET /api/v1/strategies/{strategyId}", 1)
 	a.setStatus(target.ID, api.StatusPaused)
@@ -52,13 +54,13 @@ func TestProgramHaltAppearsUnderNeedsAttention(t *testing.T) {
 // says since when it has history.
 func TestProgramTrendSurvivesARestart(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, history.FileName("demo"))
+	path := filepath.Join(dir, integration.HistoryFileName)
 	// A clock that runs 60 times faster than the wall, so the history is
 	// written (at most once a minute of it) every second while the test
 	// waits, and a slow run stays well inside the hour shown.
 	wall := time.Now()
 	fast := func() time.Time { return t0.Add(time.Since(wall) * 60) }
-	a := startApp(t, 120, 40, WithHistoryDir(dir), WithClock(fast))
+	a := startApp(t, 120, 40, withHistoryIn(dir), WithClock(fast))
 	a.waitReady("Trends · last 1h", "active ")
 	var kept float64
 	testkit.WaitFor(t, 10*time.Second, "counts in the history file", func() string {
@@ -81,7 +83,7 @@ func TestProgramTrendSurvivesARestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := startAppClient(t, sandboxClient{bad}, 120, 40, WithHistoryDir(dir), WithClock(func() time.Time { return later }))
+	b := startAppClient(t, sandboxClient{bad}, 120, 40, withHistoryIn(dir), WithClock(func() time.Time { return later }))
 	b.waitText("credentials rejected", "(since 12:30)")
 	if got := trendValue(b.frame(), "active"); got != itoa(int64(kept)) {
 		t.Errorf("after a restart with every read failing the active trend shows %q, want the kept %v", got, kept)
@@ -113,8 +115,8 @@ func startAppClient(t *testing.T, client API, width, height int, opts ...Option)
 // minute while the program runs; q writes what came since.
 func TestProgramQuitWritesTheLastMinute(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, history.FileName("demo"))
-	a := startApp(t, 120, 40, WithHistoryDir(dir))
+	path := filepath.Join(dir, integration.HistoryFileName)
+	a := startApp(t, 120, 40, withHistoryIn(dir))
 	a.waitReady("Trends · last 1h", "active ")
 	reads := func() int32 {
 		h, err := history.Load(path)

@@ -88,7 +88,7 @@ func TestProgramKeyWhileBlurredCatchesUp(t *testing.T) {
 // at most once a minute.
 func TestProgramBlurPacesWatchedItems(t *testing.T) {
 	fc := clockwork.NewFakeClockAt(t0)
-	a := startApp(t, 120, 40, WithClock(fc.Now), WithTimer(fc.After), WithWatchStore(NewWatchStore(t.TempDir())))
+	a := startApp(t, 120, 40, WithClock(fc.Now), WithTimer(fc.After), WithWatchStore(testWatchStore(t.TempDir())))
 	const routeWatch = "GET /api/v1/strategies/{strategyId}"
 	a.keys("2")
 	a.waitReady("page 1 of 3")

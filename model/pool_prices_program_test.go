@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/stratop/stratop/history"
+	"github.com/stratop/stratop/integration"
 	"github.com/stratop/stratop/internal/testkit"
 )
 
@@ -26,7 +27,7 @@ func priceHistory(t *testing.T) string {
 		at := t0.Add(-time.Duration(i) * 10 * time.Second)
 		h.AddPrice(at, 1, 3000+float64(240-i)/2+25*math.Sin(float64(i)/20))
 	}
-	if err := history.Save(filepath.Join(dir, history.FileName("demo")), h); err != nil {
+	if err := history.Save(filepath.Join(dir, integration.HistoryFileName), h); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -39,7 +40,7 @@ func priceHistory(t *testing.T) string {
 func TestProgramPoolPriceChart(t *testing.T) {
 	for _, sz := range overviewSizes {
 		t.Run(itoa(int64(sz.w))+"x"+itoa(int64(sz.h)), func(t *testing.T) {
-			a := startApp(t, sz.w, sz.h, WithHistoryDir(priceHistory(t)))
+			a := startApp(t, sz.w, sz.h, withHistoryIn(priceHistory(t)))
 			a.keys("3")
 			a.waitReady("SYMBOL", "WETH")
 			a.keys("enter")
@@ -65,7 +66,7 @@ func TestProgramPoolPriceChart(t *testing.T) {
 // TestProgramPoolPriceFollowsTheWindow: the Overview's + shows the pool's
 // prices over 24 h too; a pool whose price was never kept says so.
 func TestProgramPoolPriceFollowsTheWindow(t *testing.T) {
-	a := startApp(t, 120, 40, WithHistoryDir(priceHistory(t)))
+	a := startApp(t, 120, 40, withHistoryIn(priceHistory(t)))
 	a.waitReady("Trends · last 1h")
 	a.keys("+", "3")
 	a.waitReady("SYMBOL", "WETH")

@@ -21,8 +21,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/stratop/stratop/integration"
 	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/watch"
 )
 
 // ProfileChoice is a profile the switcher offers.
@@ -31,12 +33,16 @@ type ProfileChoice struct {
 	Label string // the settings file's badge, "" for none
 }
 
-// Connection is a profile made ready to show: its client and the options
-// that differ per profile (label, colour, read-only, interval, journal).
+// Connection is a profile made ready to show: its client, its integration
+// and that integration's state directory (Path "" for none), and the
+// options that differ per profile (label, colour, read-only, interval,
+// journal).
 type Connection struct {
-	Profile string
-	Client  API
-	Options []Option
+	Profile     string
+	Client      API
+	Integration integration.ID
+	State       integration.Dir
+	Options     []Option
 }
 
 // Profiles is what the switcher needs from the outside world. Both calls
@@ -123,11 +129,18 @@ func (m Model) switcherKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		}
 		sw.connecting, sw.err = name, ""
 		m.switcher = &sw
-		profiles, ctx, seq, store := m.env.profiles, m.env.ctx, sw.seq, m.env.watchStore
+		profiles, ctx, seq := m.env.profiles, m.env.ctx, sw.seq
 		return m, func() tea.Msg {
 			conn, err := profiles.Connect(ctx, name)
-			if err == nil && store != nil {
-				conn.Options = append(conn.Options, withWatchesRead(store.Load(conn.Profile)))
+			if err == nil {
+				// Whatever the program started with, the state is the new
+				// integration's, or none, and a notice of the start is not
+				// said again (the connection may bring its own).
+				conn.Options = append(append([]Option{WithNotice("")}, conn.Options...), WithIntegration(conn.Integration), WithState(conn.State))
+			}
+			if err == nil && conn.State.Path != "" {
+				// Read here, off the UI goroutine, rather than by New.
+				conn.Options = append(conn.Options, withWatchesRead(watch.NewWatchListStore(conn.State.Watched()).Load()))
 			}
 			return profileConnectedMsg{seq: seq, conn: conn, err: err}
 		}

@@ -10,7 +10,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/integration"
 	"github.com/stratop/stratop/internal/testkit"
+	"github.com/stratop/stratop/watch"
 )
 
 // fakeProfiles lists fixed profiles and connects each to its client.
@@ -18,7 +20,8 @@ type fakeProfiles struct {
 	list    []ProfileChoice
 	clients map[string]API
 	opts    map[string][]Option
-	err     error // Connect's answer when set
+	states  map[string]integration.Dir // each profile's integration directory; none when missing
+	err     error                      // Connect's answer when set
 }
 
 func (f fakeProfiles) List(context.Context) ([]ProfileChoice, error) { return f.list, nil }
@@ -27,7 +30,7 @@ func (f fakeProfiles) Connect(_ context.Context, name string) (Connection, error
 	if f.err != nil {
 		return Connection{}, f.err
 	}
-	return Connection{Profile: name, Client: f.clients[name], Options: f.opts[name]}, nil
+	return Connection{Profile: name, Client: f.clients[name], State: f.states[name], Options: f.opts[name]}, nil
 }
 
 // hostAPI is a fakeAPI under another host name.
@@ -176,16 +179,17 @@ func TestWindowTitleNamesProfileAndHost(t *testing.T) {
 }
 
 func TestSwitchProfileWatchesTheNewProfilesItems(t *testing.T) {
-	store := NewWatchStore(t.TempDir())
-	if err := store.Save("alpha", Watches{Strategies: []int64{1}}, 1); err != nil {
+	dirs := map[string]integration.Dir{"alpha": {Path: t.TempDir()}, "beta": {Path: t.TempDir()}}
+	if err := testWatchStore(dirs["alpha"].Path).Save(watch.WatchList{Strategies: []int64{1}}, 1); err != nil {
 		t.Fatal(err)
 	}
-	if err := store.Save("beta", Watches{Strategies: []int64{2}, Users: []string{"u3"}}, 2); err != nil {
+	if err := testWatchStore(dirs["beta"].Path).Save(watch.WatchList{Strategies: []int64{2}, Users: []string{"u3"}}, 2); err != nil {
 		t.Fatal(err)
 	}
 	alpha, beta := hostAPI{fakeWith(3, 3), "alpha.test"}, hostAPI{fakeWith(3, 3), "beta.test"}
-	profiles := fakeProfiles{list: []ProfileChoice{{Name: "alpha"}, {Name: "beta"}}, clients: map[string]API{"alpha": alpha, "beta": beta}}
-	m := New(context.Background(), alpha, WithProfile("alpha"), WithProfiles(profiles), WithWatchStore(store),
+	profiles := fakeProfiles{list: []ProfileChoice{{Name: "alpha"}, {Name: "beta"}}, clients: map[string]API{"alpha": alpha, "beta": beta},
+		states: dirs}
+	m := New(context.Background(), alpha, WithProfile("alpha"), WithProfiles(profiles), WithState(dirs["alpha"]),
 		WithClock(func() time.Time { return t0 }))
 	m, _ = m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
 	if w := m.strategiesTab().watched; !w[1] || w[2] {
@@ -200,5 +204,26 @@ func TestSwitchProfileWatchesTheNewProfilesItems(t *testing.T) {
 	}
 	if w := m.usersTab().watched; !w["u3"] {
 		t.Errorf("beta watches users %v", w)
+	}
+}
+
+// A profile whose integration has no state directory starts with nothing:
+// never the items, history or alerts of the integration switched away from.
+func TestSwitchToAProfileWithoutStateKeepsNoneOfThePrevious(t *testing.T) {
+	dir := integration.Dir{Path: t.TempDir()}
+	if err := testWatchStore(dir.Path).Save(watch.WatchList{Strategies: []int64{1}}, 1); err != nil {
+		t.Fatal(err)
+	}
+	alpha, beta := hostAPI{fakeWith(3, 3), "alpha.test"}, hostAPI{fakeWith(3, 3), "beta.test"}
+	profiles := fakeProfiles{list: []ProfileChoice{{Name: "alpha"}, {Name: "beta"}}, clients: map[string]API{"alpha": alpha, "beta": beta}}
+	m := New(context.Background(), alpha, WithProfile("alpha"), WithProfiles(profiles), WithState(dir),
+		WithClock(func() time.Time { return t0 }))
+	m, _ = m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	m = switchTo(t, m, 1)
+	if w := m.strategiesTab().watched; w[1] {
+		t.Errorf("beta watches alpha's strategy: %v", w)
+	}
+	if m.env.historyPath != "" || m.env.alertDir != "" || m.env.watchStore != nil {
+		t.Errorf("beta keeps alpha's state: history %q alerts %q store %v", m.env.historyPath, m.env.alertDir, m.env.watchStore)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/watch"
 )
 
 // watchSet is the watched strategies and users. Its maps are never
@@ -21,7 +22,7 @@ type watchSet struct {
 	users      map[string]bool
 }
 
-func watchSetOf(w Watches) watchSet {
+func watchSetOf(w watch.WatchList) watchSet {
 	s := watchSet{strategies: make(map[int64]bool, len(w.Strategies)), users: make(map[string]bool, len(w.Users))}
 	for _, id := range w.Strategies {
 		s.strategies[id] = true
@@ -35,8 +36,8 @@ func watchSetOf(w Watches) watchSet {
 }
 
 // watches is the set as the store keeps it.
-func (s watchSet) watches() Watches {
-	return Watches{Strategies: slices.Sorted(maps.Keys(s.strategies)), Users: slices.Sorted(maps.Keys(s.users))}
+func (s watchSet) watches() watch.WatchList {
+	return watch.WatchList{Strategies: slices.Sorted(maps.Keys(s.strategies)), Users: slices.Sorted(maps.Keys(s.users))}
 }
 
 // toggled is the set with one strategy (id != 0) or user flipped.
@@ -75,18 +76,18 @@ type watchesMsg struct{ set watchSet }
 type watchSavedMsg struct{ err error }
 
 // saveWatchesCmd writes the set for the profile (version orders saves).
-func saveWatchesCmd(store *WatchStore, profile string, set watchSet, version uint64) tea.Cmd {
+func saveWatchesCmd(store *watch.WatchListStore, set watchSet, version uint64) tea.Cmd {
 	if store == nil {
 		return nil
 	}
 	w := set.watches()
-	return func() tea.Msg { return watchSavedMsg{err: store.Save(profile, w, version)} }
+	return func() tea.Msg { return watchSavedMsg{err: store.Save(w, version)} }
 }
 
-// WithWatchStore keeps the watches in store, per profile (WithProfile):
-// New loads the profile's watches, so a model built for another profile
-// watches that profile's items.
-func WithWatchStore(store *WatchStore) Option { return func(e *env) { e.watchStore = store } }
+// WithWatchStore keeps the watches in store, the integration's list (WithState
+// sets it to the integration directory's): New loads them, so a model built
+// for another integration watches that integration's items.
+func WithWatchStore(store *watch.WatchListStore) Option { return func(e *env) { e.watchStore = store } }
 
 // loadWatches reads the profile's watches at New, unless they were read
 // already (a profile switch reads them in its command, off the UI
@@ -97,22 +98,24 @@ func (e *env) loadWatches() {
 	if e.watchesRead {
 		return
 	}
-	e.watchStart = watchSetOf(Watches{})
+	e.watchStart = watchSetOf(watch.WatchList{})
 	if e.watchStore == nil {
 		return
 	}
-	e.setWatches(e.watchStore.Load(e.profile))
+	e.setWatches(e.watchStore.Load())
 }
 
 // setWatches takes the result of loading the profile's watches.
-func (e *env) setWatches(w Watches, err error) {
+func (e *env) setWatches(w watch.WatchList, err error) {
 	e.watchesRead = true
 	if err != nil {
-		e.watchStart, e.watchErr = watchSetOf(Watches{}), ui.WatchesUnreadable(err.Error())
+		e.watchStart, e.watchErr = watchSetOf(watch.WatchList{}), ui.WatchesUnreadable(err.Error())
 		return
 	}
 	e.watchStart, e.watchErr = watchSetOf(w), ""
 }
 
 // withWatchesRead hands New the watches a command has read already.
-func withWatchesRead(w Watches, err error) Option { return func(e *env) { e.setWatches(w, err) } }
+func withWatchesRead(w watch.WatchList, err error) Option {
+	return func(e *env) { e.setWatches(w, err) }
+}

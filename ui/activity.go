@@ -40,6 +40,9 @@ type ActivityEntry struct {
 	Outcome  string // an action's outcome: done, refused, failed, unknown ("" while pending)
 	Watched  bool   // about a watched strategy or user
 	Alert    string // an alert's id, "" when the line is no alert
+	// Elsewhere names another integration whose action the line is (its
+	// label); "" for the integration shown.
+	Elsewhere string
 }
 
 // ActivityColumns are the columns of the Activity feed.
@@ -78,7 +81,11 @@ func ActivityCells(e ActivityEntry) []Cell {
 		change = JoinNonEmpty(" ", text.OrDash(e.Old)+" -> "+text.OrDash(e.New), e.Note)
 	}
 	tone := kindTones[e.Kind]
-	if e.Kind == KindStatus {
+	if e.Elsewhere != "" {
+		// First, so that a narrow terminal cuts anything but whose it is.
+		change, tone = ElsewhereNote(e.Elsewhere)+" · "+change, ToneMuted
+	}
+	if e.Kind == KindStatus && e.Elsewhere == "" {
 		tone = StatusTone(api.Status(e.New))
 	}
 	return []Cell{
@@ -129,6 +136,16 @@ func ActionNote(action, outcome, errText, source string, pending bool) string {
 		s += " (" + source + ")"
 	}
 	return s
+}
+
+// ElsewhereNote marks an action of an integration other than the one
+// shown; it comes first on the line so that a narrow terminal keeps it.
+func ElsewhereNote(label string) string { return "other integration " + label }
+
+// NoticeElsewhere says why enter opened nothing: the line is another
+// integration's action, and its ids mean other strategies here.
+func NoticeElsewhere(label string) string {
+	return "that action belongs to another integration (" + label + "): switch to its profile to open it"
 }
 
 // ActivityCount is the feed's count: "12 entries", "3 of 12 entries".

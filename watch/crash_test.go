@@ -51,7 +51,7 @@ func TestRestartAfterACrashBetweenEmitAndSaveGoesOnFromWhatWasEmitted(t *testing
 	ctx := context.Background()
 	active := firstWith(t, w, api.StatusActive)
 	ref := api.StrategyRef{UserID: active.UserID, StrategyID: active.ID}
-	opts := Options{Profile: "p", Host: "sandbox.test", Scope: Integration(), StateDir: t.TempDir(),
+	opts := Options{Profile: "p", Host: "sandbox.test", Scope: Integration(), CursorDir: t.TempDir(),
 		Interval: 30 * time.Millisecond, Budget: 60000, ByteBudget: 1 << 30, Meter: w.m}
 	var rec recorder
 	crashAfterStatus(t, w, opts, &rec, func() {

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 
 	"github.com/stratop/stratop/internal/atomicfile"
 )
@@ -53,31 +52,14 @@ type cursorFile struct {
 	Rows [][8]int64 `json:"rows"`
 }
 
-var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
-
-// cursorPath is the file of a profile's cursor for a scope.
-func cursorPath(dir, profile string, sc Scope) string {
-	p := unsafeName.ReplaceAllString(profile, "_")
-	if p == "" {
-		p = "default"
-	}
-	return filepath.Join(dir, "watch", p+"-"+sc.key()+".json")
-}
-
 // CursorPath is where an engine with these options keeps its cursor; empty
-// without a cursor or state directory.
+// without a cursor directory.
 func CursorPath(opts Options) string {
-	switch {
-	case opts.CursorDir != "":
-		return filepath.Join(opts.CursorDir, opts.Scope.key()+".json")
-	case opts.StateDir != "":
-		return cursorPath(opts.StateDir, opts.Profile, opts.Scope)
+	if opts.CursorDir == "" {
+		return ""
 	}
-	return ""
+	return filepath.Join(opts.CursorDir, opts.Scope.key()+".json")
 }
-
-// CursorFileName is the name of a scope's cursor inside a CursorDir.
-func CursorFileName(sc Scope) string { return sc.key() + ".json" }
 
 // encode turns the state into its file form.
 func (s *state) encode(host, scope string) cursorFile {

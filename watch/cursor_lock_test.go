@@ -16,7 +16,7 @@ import (
 func TestASecondWatcherKeepsNoCursor(t *testing.T) {
 	w := newWorld(t, 2, 6)
 	dir := t.TempDir()
-	opts := Options{Scope: Strategies(1, 2), StateDir: dir, Interval: 20 * time.Millisecond}
+	opts := Options{Scope: Strategies(1, 2), CursorDir: dir, Interval: 20 * time.Millisecond}
 	first, stopFirst := running(t, w, opts)
 	cursor := CursorPath(first.opts)
 	waitFor(t, "the first's cursor", func() bool { _, err := os.Stat(cursor); return err == nil })

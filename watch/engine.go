@@ -37,7 +37,7 @@ const (
 // Options configure an Engine. Only Scope is required in practice; the
 // zero value of the rest is the default.
 type Options struct {
-	Profile string // named in events (and in a StateDir cursor's file name)
+	Profile string // named in events
 	Host    string // the interface's host, part of every event id
 	// Integration is the integration watched: the audit log's actions are
 	// reported when they are its own (audit.Entry.BelongsTo). The zero
@@ -51,12 +51,9 @@ type Options struct {
 	Heartbeat  time.Duration // emit a heartbeat event this often; 0: none
 
 	// CursorDir holds the cursors, one file per scope: the integration's
-	// own (integration.Dir.Cursors()). Empty falls back to StateDir.
+	// own (integration.Dir.Cursors()). Empty keeps no cursor, so every
+	// start is from now.
 	CursorDir string
-	// StateDir holds the cursor as watch/<profile>-<scope>.json, the layout
-	// before cursors were kept per integration; empty (and no CursorDir)
-	// keeps no cursor, so every start is from now.
-	StateDir string
 	// AuditPath is the audit log whose actions on this host are reported
 	// as action events; empty: none.
 	AuditPath string

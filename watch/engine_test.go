@@ -93,7 +93,7 @@ func TestSweepFindsAChangeTotalsCannotShow(t *testing.T) {
 // --from-now drops a good one.
 func TestCursorBelongsToItsHost(t *testing.T) {
 	dir := t.TempDir()
-	opts := Options{Profile: "p", Host: "a.example", Scope: Integration(), StateDir: dir}
+	opts := Options{Profile: "p", Host: "a.example", Scope: Integration(), CursorDir: dir}
 	s := newState()
 	s.baselined = true
 	s.put(7, row{status: s.intern("active"), seq: 3})

@@ -16,7 +16,7 @@ func TestSaveErrorIsReportedAndClearsWhenTheStateIsSavedAgain(t *testing.T) {
 	w := newWorld(t, 2, 4)
 	state := t.TempDir()
 	var rec recorder
-	e, _ := running(t, w, Options{Scope: Strategies(1, 2), StateDir: state, Interval: 20 * time.Millisecond, Emit: rec.emit})
+	e, _ := running(t, w, Options{Scope: Strategies(1, 2), CursorDir: state, Interval: 20 * time.Millisecond, Emit: rec.emit})
 	cursor := CursorPath(e.opts)
 	waitFor(t, "the first save", func() bool { _, err := os.Stat(cursor); return err == nil })
 	// A file where the cursor's directory is: nothing can be written there,

@@ -1,4 +1,4 @@
-package atomicfile
+package atomicfile_test
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stratop/stratop/internal/atomicfile"
 	"github.com/stratop/stratop/internal/testkit"
 )
 
@@ -16,7 +17,7 @@ func TestWriteFileAtomicReplacesAndLeavesNoTempFiles(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "cfg")
 	path := filepath.Join(dir, "f.json")
 	for _, content := range []string{"one", "two"} {
-		if err := Write(path, []byte(content)); err != nil {
+		if err := atomicfile.Write(path, []byte(content)); err != nil {
 			t.Fatal(err)
 		}
 		if b, _ := os.ReadFile(path); string(b) != content {
@@ -35,11 +36,11 @@ func TestWriteFileAtomicReplacesAndLeavesNoTempFiles(t *testing.T) {
 func TestWriteAtomicFailureKeepsOldFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "f.json")
-	if err := Write(path, []byte("old content")); err != nil {
+	if err := atomicfile.Write(path, []byte("old content")); err != nil {
 		t.Fatal(err)
 	}
 	boom := errors.New("disk full")
-	err := WriteFunc(path, func(w io.Writer) error {
+	err := atomicfile.WriteFunc(path, func(w io.Writer) error {
 		_, _ = w.Write([]byte("half of the new"))
 		return boom
 	})
@@ -61,7 +62,7 @@ func TestWriteAtomicRenameFailureLeavesNoTempFile(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(path, "occupied"), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	if err := Write(path, []byte("x")); err == nil {
+	if err := atomicfile.Write(path, []byte("x")); err == nil {
 		t.Fatal("rename over a non-empty directory should fail")
 	}
 	if got := testkit.FilesIn(t, dir); len(got) != 0 {

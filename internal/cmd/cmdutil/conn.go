@@ -15,6 +15,7 @@ import (
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/integration"
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/ui"
 )
@@ -51,43 +52,51 @@ type Session struct {
 // Connect resolves the credentials exactly as the dashboard does (exit 2
 // when there are none) and builds the client.
 func Connect(cmd *cobra.Command, f ConnFlags) (*api.Client, string, error) {
+	c, target, err := ConnectTarget(cmd, f)
+	return c, target.Profile, err
+}
+
+// ConnectTarget is Connect that also returns what was resolved.
+func ConnectTarget(cmd *cobra.Command, f ConnFlags) (*api.Client, Target, error) {
 	target, err := ResolveCredentials(cmd.Context(), f.Profile, f.BaseURL)
 	if err != nil {
-		return nil, "", err
+		return nil, target, err
 	}
 	c, err := api.New(target.BaseURL, api.WithCredentials(target.Creds),
 		api.WithTimeout(CLITimeout), api.WithMaxResponseBytes(CLIMaxResponse))
 	if err != nil {
-		return nil, "", &cli.ExitError{Code: cli.ExitUsage, Err: errors.New("stratop: " + err.Error())}
+		return nil, target, &cli.ExitError{Code: cli.ExitUsage, Err: errors.New("stratop: " + err.Error())}
 	}
-	return c, target.Profile, nil
+	return c, target, nil
 }
 
 // ConnectForActions is Connect plus the profile's policy and the audit
 // log. A log that cannot be opened is a journal whose writes fail, so the
 // runner refuses (unless --unaudited).
 func ConnectForActions(cmd *cobra.Command, f ConnFlags, pf PolicyFlags) (Session, error) {
-	c, profile, err := Connect(cmd, f)
+	c, target, err := ConnectTarget(cmd, f)
 	if err != nil {
 		return Session{}, err
 	}
+	profile := target.Profile
+	id, _ := integration.New(target.BaseURL, target.Creds.Key)
 	settings, err := ProfilePolicy(cmd, profile)
 	if err != nil {
 		return Session{}, err
 	}
 	s := Session{Client: c, Profile: profile, Policy: PolicyRunner(settings, pf)}
-	s.Journal, s.Close = OpenJournal(profile, c.Host())
+	s.Journal, s.Close = OpenJournal(profile, c.Host(), id)
 	return s, nil
 }
 
 // OpenJournal opens the audit log for the dashboard and the command line
 // alike, and returns how to close it. A log that cannot be opened is a
 // journal whose writes and Check fail, so every action is refused unless overridden.
-func OpenJournal(profile, host string) (audit.Journal, func()) {
+func OpenJournal(profile, host string, id integration.ID) (audit.Journal, func()) {
 	path, err := audit.DefaultPath()
 	var log *audit.Log
 	if err == nil {
-		log, err = audit.Open(path, profile, host)
+		log, err = audit.Open(path, profile, host, audit.ForIntegration(id))
 	}
 	if err != nil {
 		return brokenJournal{err}, func() {}

@@ -1,6 +1,6 @@
 package cmdutil
 
-// The profile's history (the Overview's trends and `stats --history`) is
+// The integration's history (the Overview's trends and `stats --history`) is
 // kept by every long-running engine over the whole integration, `stratop
 // serve` and `stratop watch` alike, so the trends exist whichever of them
 // runs. One helper for both, rather than an option of the watch engine:
@@ -8,14 +8,12 @@ package cmdutil
 // cursor; what to keep of its samples is the command's choice.
 
 import (
-	"os"
-	"path/filepath"
-
 	"github.com/stratop/stratop/history"
+	"github.com/stratop/stratop/integration"
 	"github.com/stratop/stratop/watch"
 )
 
-// EngineHistory records an engine's samples into the profile's history
+// EngineHistory records an engine's samples into the integration's history
 // file, which other processes (a dashboard, another serve) write too.
 type EngineHistory struct {
 	name string // the command, in what it logs
@@ -23,21 +21,20 @@ type EngineHistory struct {
 	logf func(format string, args ...any)
 }
 
-// OpenEngineHistory opens the profile's history for an engine watching
+// OpenEngineHistory opens the integration's history for an engine watching
 // scope. Only the whole integration is kept: the counts of some users or
 // strategies would read as the integration's in the trends. Without a
 // state directory it keeps nothing and says so; a damaged file starts
 // anew (and is replaced at the first write).
-func OpenEngineHistory(name, profile string, scope watch.Scope, logf func(string, ...any)) *EngineHistory {
+func OpenEngineHistory(name string, state integration.Dir, scope watch.Scope, logf func(string, ...any)) *EngineHistory {
 	if scope.Kind != watch.ScopeIntegration {
 		return nil
 	}
-	dir, err := history.Dir(os.Getenv)
-	if err != nil {
-		logf("%s: no history is kept: %v", name, err)
+	if state.Path == "" {
+		logf("%s: no history is kept: there is no state directory (set XDG_STATE_HOME or HOME)", name)
 		return nil
 	}
-	rec, err := history.Open(filepath.Join(dir, history.FileName(profile)))
+	rec, err := history.Open(state.History())
 	if err != nil {
 		logf("%s: the history file was not read (%v): it starts anew", name, err)
 	}

@@ -10,14 +10,12 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"path/filepath"
 	"runtime"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/spf13/cobra"
 
-	"github.com/stratop/stratop/alert"
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
 	"github.com/stratop/stratop/audit"
@@ -102,12 +100,12 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 		profile     string
 		client      *api.Client
 		profileHost = true // the demo's sandbox is the demo profile's own
+		target      = demoTarget
 	)
 	if f.demo {
 		profile = "demo"
 		client, err = startDemo(ctx)
 	} else {
-		var target cmdutil.Target
 		target, err = cmdutil.ResolveCredentials(ctx, f.profile, f.baseURL)
 		if err != nil {
 			return err
@@ -119,13 +117,15 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 	if err != nil {
 		return err
 	}
+	var moved string // the one-time move of the profile's old files, said on the status line
+	id, state := cmdutil.OpenIntegration(target, func(line string) { moved = line })
 
 	settings, err := dashboardOptions(cmd, cfg, profile, f, profileHost)
 	if err != nil {
 		return err
 	}
 
-	journal, closeJournal := cmdutil.OpenJournal(profile, client.Host())
+	journal, closeJournal := cmdutil.OpenJournal(profile, client.Host(), id)
 	defer closeJournal()
 	switcher := newProfileSwitch(cmd, cfg, f)
 	defer switcher.Close()
@@ -140,7 +140,9 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 		model.WithProfiles(switcher),
 		model.WithTerminal(out),
 		model.WithMultiplexer(termout.Multiplexer(os.Getenv)),
-		model.WithAlertDirs(alertDir),
+		model.WithIntegration(id),
+		model.WithState(state),
+		model.WithNotice(moved),
 	}, stateOptions()...), settings...)...)
 	// The second P is given up once the program runs: that stops the world
 	// and returns the P's caches, half a millisecond spent while the first
@@ -161,28 +163,21 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 	return nil
 }
 
-// stateOptions point the Activity at the audit log and keep the watches
-// beside it in the state directory. Without a state directory (neither
-// XDG_STATE_HOME nor HOME) there is no log to read and watches last only
-// as long as the program.
+// stateOptions point the Activity at the audit log. Without a state
+// directory (neither XDG_STATE_HOME nor HOME) there is no log to read.
 func stateOptions() []model.Option {
 	path, err := audit.DefaultPath()
 	if err != nil {
 		return nil
 	}
-	return []model.Option{model.WithAuditPath(path), model.WithWatchStore(model.NewWatchStore(filepath.Dir(path))),
-		model.WithHistoryDir(filepath.Dir(path))}
+	return []model.Option{model.WithAuditPath(path)}
 }
 
-// alertDir is where `stratop serve` keeps the profile's open alerts, shown
-// on the Activity; without a state directory there are none to show.
-func alertDir(profile string) string {
-	dir, err := alert.StateDir(profile, os.Getenv)
-	if err != nil {
-		return ""
-	}
-	return dir
-}
+// demoTarget is the demo's integration: the embedded sandbox listens on a
+// new port each run, but it is one integration, whose state (watched
+// items, history) one demo leaves for the next.
+var demoTarget = cmdutil.Target{Profile: "demo", BaseURL: "http://demo.invalid", ProfileHost: true,
+	Creds: api.Credentials{Key: sandbox.DemoKey}}
 
 // limitProcs runs the dashboard on one P unless GOMAXPROCS is set: the
 // program waits on the terminal and the network, and with a second P every

@@ -96,11 +96,14 @@ func (p *profileSwitch) Connect(ctx context.Context, name string) (model.Connect
 	if err != nil {
 		return model.Connection{}, err
 	}
-	journal, closeJournal := cmdutil.OpenJournal(target.Profile, client.Host())
+	var moved string
+	id, state := cmdutil.OpenIntegration(target, func(line string) { moved = line })
+	journal, closeJournal := cmdutil.OpenJournal(target.Profile, client.Host(), id)
 	p.mu.Lock()
 	p.closers = append(p.closers, closeJournal)
 	p.mu.Unlock()
-	return model.Connection{Profile: target.Profile, Client: client, Options: append(opts, model.WithJournal(journal))}, nil
+	return model.Connection{Profile: target.Profile, Client: client, Integration: id, State: state,
+		Options: append(opts, model.WithJournal(journal), model.WithNotice(moved))}, nil
 }
 
 // Close closes the audit logs opened for switched-to profiles.

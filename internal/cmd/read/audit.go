@@ -15,13 +15,16 @@ func NewAuditCmd() *cobra.Command {
 	var (
 		output string
 		since  time.Duration
+		only   []string
 	)
 	cmd := &cobra.Command{
 		Use:   "audit",
 		Short: "The actions taken from this machine, with their outcomes",
 		Long: "Print the audit log ($XDG_STATE_HOME/stratop/audit.jsonl): every action sent from the\n" +
 			"dashboard or the command line. An action whose outcome was never recorded (the program was\n" +
-			"killed while it was in flight) shows as outcome unknown.",
+			"killed while it was in flight) shows as outcome unknown. Each action names its integration\n" +
+			"(host:port and a short hash of the key id); --integration keeps one host's (HOST[:PORT]) or\n" +
+			"one integration's (HOST[:PORT]#KEYHASH, or \"HOST:PORT key KEYHASH\" as the table shows it).",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			f, err := cmdutil.Format(cmd, output, cli.AuditFormats)
@@ -31,15 +34,24 @@ func NewAuditCmd() *cobra.Command {
 			if since < 0 {
 				return cli.Usage("--since must not be negative")
 			}
+			filters := make([]audit.Filter, 0, len(only))
+			for _, name := range only {
+				flt, err := audit.ParseFilter(name)
+				if err != nil {
+					return cli.Usage("--integration %q: %v", name, err)
+				}
+				filters = append(filters, flt)
+			}
 			path, err := audit.DefaultPath()
 			if err != nil {
 				return cli.Failed("%s", err)
 			}
-			return cli.Audit(cmdutil.IO(cmd), path, f, since, time.Now())
+			return cli.Audit(cmdutil.IO(cmd), path, f, since, time.Now(), filters...)
 		},
 	}
 	cmdutil.OutputFlag(cmd, &output, cli.AuditFormats)
 	cli.DurationVar(cmd.Flags(), &since, "since", 24*time.Hour, "how far back (0 for everything)")
 	_ = cmd.RegisterFlagCompletionFunc("since", cmdutil.FixedCompletion("1h", "24h", "7d", "0"))
+	cmd.Flags().StringArrayVar(&only, "integration", nil, "only the actions of this host (HOST[:PORT]) or integration (HOST[:PORT]#KEYHASH); repeatable")
 	return cmd
 }

@@ -1,8 +1,8 @@
 package read
 
 import (
+	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -11,7 +11,6 @@ import (
 	"github.com/stratop/stratop/history"
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/cmd/cmdutil"
-	"github.com/stratop/stratop/keys"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -55,8 +54,8 @@ type historyFlags struct {
 	width          int
 }
 
-// runStatsHistory prints the history file of the profile: no credentials
-// and no request are needed.
+// runStatsHistory prints the history file of the profile's integration:
+// no request is sent.
 func runStatsHistory(cmd *cobra.Command, conn cmdutil.ConnFlags, output string, hf historyFlags) error {
 	o := cmdutil.IO(cmd)
 	window, err := cli.ParseWindow(hf.window)
@@ -77,21 +76,18 @@ func runStatsHistory(cmd *cobra.Command, conn cmdutil.ConnFlags, output string, 
 	if err != nil {
 		return cli.Usage("--charts: %v", err)
 	}
-	profile := strings.TrimSpace(conn.Profile)
-	if profile == "" {
-		profile = strings.TrimSpace(os.Getenv(keys.EnvProfile))
-	}
-	if profile == "" {
-		profile = keys.DefaultProfile
-	}
-	if err := keys.ValidateProfileName(profile); err != nil {
-		return cli.Usage("%v", err)
-	}
-	dir, err := history.Dir(os.Getenv)
+	// The history is the integration's, which the credentials' key id
+	// names: they are resolved as for any other command.
+	target, err := cmdutil.ResolveCredentials(cmd.Context(), conn.Profile, conn.BaseURL)
 	if err != nil {
-		return cli.Failed("%v", err)
+		return err
 	}
-	h, err := history.Load(filepath.Join(dir, history.FileName(profile)))
+	profile := target.Profile
+	_, state := cmdutil.OpenIntegration(target, func(line string) { fmt.Fprintln(o.Err, "stats: "+line) })
+	if state.Path == "" {
+		return cli.Failed("no state directory for the history: set XDG_STATE_HOME or HOME")
+	}
+	h, err := history.Load(state.History())
 	if err != nil {
 		return cli.Failed("%v", err)
 	}

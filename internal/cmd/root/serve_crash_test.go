@@ -46,7 +46,7 @@ func TestServeKilledAtRandomPointsAlertsEachChangeOnce(t *testing.T) {
 		if round == 0 {
 			// The first full read, so later halts are changes, not the start.
 			waitUntil(t, "the first cursor", func() bool {
-				m, _ := filepath.Glob(filepath.Join(e.state, "stratop", "default", "watch", "*.json"))
+				m, _ := filepath.Glob(filepath.Join(e.integrationDir().ServeCursors(), "*.json"))
 				return len(m) > 0
 			})
 		}

@@ -19,7 +19,8 @@ import (
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
 	"github.com/stratop/stratop/history"
-	"github.com/stratop/stratop/keys"
+	"github.com/stratop/stratop/integration"
+	"github.com/stratop/stratop/internal/paths"
 )
 
 // hookReceiver stands in for a webhook sink: it verifies each body's
@@ -272,15 +273,19 @@ func TestServeRefusesABadRuleWithFileAndLine(t *testing.T) {
 	}
 }
 
-// assertServeKeptHistory checks that serve left the profile's history with
-// the counts it read, as the Overview and `stats --history` read it.
+// assertServeKeptHistory checks that serve left the integration's history
+// with the counts it read, as the Overview and `stats --history` read it.
 func assertServeKeptHistory(t *testing.T) {
 	t.Helper()
-	dir, err := history.Dir(os.Getenv)
+	root, err := paths.StateDir(os.Getenv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := history.Load(filepath.Join(dir, history.FileName(keys.DefaultProfile)))
+	files, _ := filepath.Glob(filepath.Join(root, integration.DirsName, "*", integration.HistoryFileName))
+	if len(files) != 1 {
+		t.Fatalf("history files %v, want the one integration's", files)
+	}
+	h, err := history.Load(files[0])
 	if err != nil {
 		t.Fatalf("the history serve kept: %v", err)
 	}

@@ -3,7 +3,6 @@ package root
 import (
 	"encoding/csv"
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +12,7 @@ import (
 	"github.com/stratop/stratop/history"
 )
 
-// TestStatsHistoryPrintsTheKeptHistory writes a history file for a profile
+// TestStatsHistoryPrintsTheKeptHistory writes a history file for an integration
 // and reads it back through `stats --history` in every format, with no
 // request to the interface.
 func TestStatsHistoryPrintsTheKeptHistory(t *testing.T) {
@@ -25,7 +24,7 @@ func TestStatsHistoryPrintsTheKeptHistory(t *testing.T) {
 		n := int(at.Sub(start) / time.Minute)
 		h.Add(history.Sample{Time: at, Counts: map[string]int{"active": 100 + n, "paused": 3}, Users: 40, Latency: 25 * time.Millisecond})
 	}
-	if err := history.Save(filepath.Join(e.state, "stratop", history.FileName("ops")), h); err != nil {
+	if err := history.Save(e.integrationDir().History(), h); err != nil {
 		t.Fatal(err)
 	}
 	before := e.requestCount()
@@ -91,7 +90,9 @@ func TestStatsHistoryPrintsTheKeptHistory(t *testing.T) {
 			t.Errorf("stats %v: exit %d, want 2", bad, code)
 		}
 	}
-	// A profile with no history yet is an empty history, not an error.
+	// An integration with no history yet (another key on the host) is an
+	// empty history, not an error.
+	t.Setenv("STRATOP_API_KEY", "another-key")
 	if out := e.ok("stats", "--history", "1h", "-o", "json"); !strings.Contains(out, `"since": null`) {
 		t.Errorf("no history: %s", out)
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/integration"
 	"github.com/stratop/stratop/watch"
 )
 
@@ -106,7 +107,18 @@ func parseEvents(t *testing.T, out string) []watch.Event {
 // cursorFile is where the watcher of the whole integration keeps its state
 // under the cliEnv's state directory.
 func (e *cliEnv) cursorFile() string {
-	return filepath.Join(e.state, "stratop", "watch", "default-integration.json")
+	return filepath.Join(e.integrationDir().Cursors(), "integration.json")
+}
+
+// integrationDir is the state directory of the cliEnv's integration (its
+// sandbox and key, from the environment).
+func (e *cliEnv) integrationDir() integration.Dir {
+	e.t.Helper()
+	id, err := integration.New(e.srv.URL, canaryKey)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return integration.DirOf(filepath.Join(e.state, "stratop"), id)
 }
 
 // waitUntil polls cond with a generous deadline.

@@ -3,14 +3,12 @@ package root
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/history"
-	"github.com/stratop/stratop/keys"
 )
 
 // `stratop watch` over the integration keeps the profile's history as
@@ -19,11 +17,7 @@ import (
 // strategy keeps none (its counts are not the integration's).
 func TestWatchKeepsTheProfilesHistory(t *testing.T) {
 	e := newCLIEnv(t)
-	dir, err := history.Dir(os.Getenv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, history.FileName(keys.DefaultProfile))
+	path := e.integrationDir().History()
 	earlier := time.Now().Add(-30 * time.Minute)
 	seed := history.New()
 	seed.Add(history.Sample{Time: earlier, Counts: map[string]int{"active": 999}, Users: -1})

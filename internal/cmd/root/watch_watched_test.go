@@ -8,11 +8,10 @@ import (
 	"testing"
 
 	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/model"
 	"github.com/stratop/stratop/watch"
 )
 
-// `stratop watch --watched` follows watches.json while it runs: a strategy
+// `stratop watch --watched` follows the integration's watched items while it runs: a strategy
 // added is watched from then on, one removed is not any more.
 func TestWatchWatchedFollowsTheWatchesFile(t *testing.T) {
 	e := newCLIEnv(t)
@@ -23,11 +22,11 @@ func TestWatchWatchedFollowsTheWatchesFile(t *testing.T) {
 		t.Fatalf("two active strategies: %v", err)
 	}
 	a, b := p.Strategies[0], p.Strategies[1]
-	store := model.NewWatchStore(filepath.Join(e.state, "stratop"))
+	store := watch.NewWatchListStore(e.integrationDir().Watched())
 	version := uint64(0)
 	save := func(ids ...int64) {
 		version++
-		if err := store.Save("default", model.Watches{Strategies: ids}, version); err != nil {
+		if err := store.Save(watch.WatchList{Strategies: ids}, version); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -38,7 +37,7 @@ func TestWatchWatchedFollowsTheWatchesFile(t *testing.T) {
 			t.Logf("stdout:\n%s\nstderr:\n%s", w.out.String(), w.err.String())
 		}
 	})
-	cursor := filepath.Join(e.state, "stratop", "watch", "default-watched.json")
+	cursor := filepath.Join(e.integrationDir().Cursors(), "watched.json")
 	waitUntil(t, "the first read (the cursor)", func() bool { _, err := os.Stat(cursor); return err == nil })
 	events := func(kind watch.Kind, id int64) int {
 		n := 0

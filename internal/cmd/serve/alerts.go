@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -23,8 +22,8 @@ import (
 const alertTestTimeout = 15 * time.Second
 
 // NewAlertsCmd is `stratop alerts`: the open alerts of `stratop serve`,
-// and ack, snooze and test. It edits the profile's state directory, which
-// a running serve reads; it never needs the interface's credentials.
+// and ack, snooze and test. It edits the state directory of the profile's
+// integration, which a running serve reads.
 func NewAlertsCmd() *cobra.Command {
 	var (
 		profile string
@@ -35,7 +34,7 @@ func NewAlertsCmd() *cobra.Command {
 		Short: "List the open alerts of `stratop serve`; ack, snooze or test them",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, err := alertStore(profile)
+			st, err := alertStore(cmd, profile)
 			if err != nil {
 				return err
 			}
@@ -52,7 +51,7 @@ func NewAlertsCmd() *cobra.Command {
 		&cobra.Command{
 			Use: "ack ID", Short: "Acknowledge an open alert", Args: cobra.ExactArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
-				st, err := alertStore(profile)
+				st, err := alertStore(cmd, profile)
 				if err != nil {
 					return err
 				}
@@ -76,7 +75,7 @@ func NewAlertsCmd() *cobra.Command {
 				if err != nil || d < 0 {
 					return serveUsage(fmt.Errorf("alerts snooze: %q is not a duration such as 1h", args[1]))
 				}
-				st, err := alertStore(profile)
+				st, err := alertStore(cmd, profile)
 				if err != nil {
 					return err
 				}
@@ -127,15 +126,19 @@ func NewAlertsCmd() *cobra.Command {
 	return cmd
 }
 
-func alertStore(profile string) (*alert.Store, error) {
-	if profile == "" {
-		profile = os.Getenv("STRATOP_PROFILE")
-	}
-	dir, err := alert.StateDir(profile, os.Getenv)
+// alertStore is the alert state of the profile's integration, which
+// `stratop serve` keeps in the integration's directory: the credentials'
+// key id names the integration, so they are resolved as for serve.
+func alertStore(cmd *cobra.Command, profile string) (*alert.Store, error) {
+	target, err := cmdutil.ResolveCredentials(cmd.Context(), profile, "")
 	if err != nil {
-		return nil, fmt.Errorf("alerts: %w", err)
+		return nil, err
 	}
-	return &alert.Store{Dir: dir}, nil
+	_, state := cmdutil.OpenIntegration(target, func(line string) { fmt.Fprintln(cmd.ErrOrStderr(), "alerts: "+line) })
+	if state.Path == "" {
+		return nil, errors.New("alerts: no state directory: set XDG_STATE_HOME or HOME")
+	}
+	return &alert.Store{Dir: state.Alerts()}, nil
 }
 
 // alertRule finds a rule of the settings file by name.

@@ -44,8 +44,9 @@ func NewServeCmd() *cobra.Command {
 		Short: "Watch the integration unattended: alerts to sinks, /metrics and /healthz",
 		Long: "Run the watcher over the whole integration, send the settings file's [[alerts]] to their\n" +
 			"[sinks], and serve /metrics (Prometheus) and /healthz on --listen. State (event ids seen,\n" +
-			"outboxes, open alerts) lives under $XDG_STATE_HOME/stratop/<profile>/. Listening beyond\n" +
-			"loopback needs a bearer token in " + metrics.EnvToken + ". SIGINT or SIGTERM stop it cleanly.",
+			"outboxes, open alerts) lives in the integration's directory under\n" +
+			"$XDG_STATE_HOME/stratop/integrations/. Listening beyond loopback needs a bearer token in\n" +
+			metrics.EnvToken + ". SIGINT or SIGTERM stop it cleanly.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd, f) },
 	}
@@ -88,11 +89,12 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	if err != nil {
 		return err
 	}
-	dir, err := alert.StateDir(target.Profile, os.Getenv)
-	if err != nil {
-		return serveUsage(fmt.Errorf("serve: %w", err))
-	}
 	logger := log.New(cmd.ErrOrStderr(), "", log.LstdFlags)
+	id, state := cmdutil.OpenIntegration(target, func(line string) { logger.Printf("serve: %s", line) })
+	if state.Path == "" {
+		return serveUsage(errors.New("serve: no state directory for the alert state: set XDG_STATE_HOME or HOME"))
+	}
+	dir := state.Alerts()
 	serve := cfg.Serve()
 	alerts, err := alert.New(alert.Options{Rules: cfg.Alerts(), Sinks: sinks, Dir: dir, Interval: f.interval,
 		Heartbeat: serve.Heartbeat, HeartbeatTo: serve.HeartbeatTo, Digest: serve.Digest, DigestTo: serve.DigestTo,
@@ -112,12 +114,12 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	}
 	// The trends the dashboard's Overview draws are kept here too, so a
 	// server watched by serve has them without a dashboard open.
-	hist := cmdutil.OpenEngineHistory("serve", target.Profile, watch.Integration(), logger.Printf)
+	hist := cmdutil.OpenEngineHistory("serve", state, watch.Integration(), logger.Printf)
 	saveErr := &cmdutil.SaveReporter{Say: func(format string, args ...any) { logger.Printf("serve: "+format, args...) }}
 	var eng *watch.Engine
 	eng = watch.New(c, watch.Options{
-		Profile: target.Profile, Host: c.Host(), Scope: watch.Integration(),
-		Interval: f.interval, Budget: budget, ByteBudget: byteBudget, StateDir: dir, Meter: meter,
+		Profile: target.Profile, Host: c.Host(), Integration: id, Scope: watch.Integration(),
+		Interval: f.interval, Budget: budget, ByteBudget: byteBudget, CursorDir: state.ServeCursors(), Meter: meter,
 		Notice: func(words string) { logger.Printf("serve: %s", words) },
 		Emit:   alerts.Handle,
 		OnSample: func(s watch.Sample) {
@@ -135,8 +137,8 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 		Sources: metrics.Sources{Watch: eng.Stats, Alerts: alerts.Stats},
 		Latency: latency, Token: token, Interval: f.interval, Healthy: serve.Heartbeat,
 	})}
-	logger.Printf("serve: profile %s, %d alert rules, sinks %s; /metrics and /healthz on http://%s",
-		target.Profile, len(cfg.Alerts()), sinkList(cfg), ln.Addr())
+	logger.Printf("serve: profile %s, integration %s, %d alert rules, sinks %s; /metrics and /healthz on http://%s",
+		target.Profile, id.Label(), len(cfg.Alerts()), sinkList(cfg), ln.Addr())
 
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()

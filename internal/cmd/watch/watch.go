@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"sync"
 	"time"
@@ -19,7 +18,6 @@ import (
 	"github.com/stratop/stratop/audit"
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/cmd/cmdutil"
-	"github.com/stratop/stratop/model"
 	"github.com/stratop/stratop/watch"
 )
 
@@ -86,7 +84,7 @@ func NewCmd() *cobra.Command {
 }
 
 // scope turns the flags into the engine's scope.
-func (f watchFlags) scope(stateDir, profile string) (watch.Scope, error) {
+func (f watchFlags) scope(watched *watch.WatchListFollower) (watch.Scope, error) {
 	picked := 0
 	for _, on := range []bool{f.integration, len(f.users) > 0 || len(f.strategies) > 0, f.watched} {
 		if on {
@@ -98,11 +96,7 @@ func (f watchFlags) scope(stateDir, profile string) (watch.Scope, error) {
 	}
 	switch {
 	case f.watched:
-		w, err := model.NewWatchStore(stateDir).Load(profile)
-		if err != nil {
-			return watch.Scope{}, fmt.Errorf("watch: --watched: %w", err)
-		}
-		return watch.Watched(w.Strategies, w.Users), nil
+		return watched.Items().Scope(), nil
 	case len(f.users) > 0:
 		return watch.Scope{Kind: watch.ScopeUsers, Users: f.users, Strategies: f.strategies}, nil
 	case len(f.strategies) > 0:
@@ -148,25 +142,30 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 	if err != nil {
 		return fmt.Errorf("watch: %w", err)
 	}
-	stateDir := filepath.Dir(auditPath)
 
 	target, err := cmdutil.ResolveCredentials(cmd.Context(), f.conn.Profile, f.conn.BaseURL)
 	if err != nil {
 		return err
 	}
+	say := func(format string, args ...any) { fmt.Fprintf(cmd.ErrOrStderr(), "watch: "+format+"\n", args...) }
+	id, state := cmdutil.OpenIntegration(target, func(line string) { say("%s", line) })
 	meter := watch.NewMeter()
 	c, err := api.New(target.BaseURL, api.WithCredentials(target.Creds), api.WithTimeout(cmdutil.CLITimeout),
 		api.WithMaxResponseBytes(cmdutil.CLIMaxResponse), api.WithAttemptObserver(meter.Observe))
 	if err != nil {
 		return &cli.ExitError{Code: cli.ExitUsage, Err: errors.New("stratop: " + err.Error())}
 	}
-	var follow func() (watch.Scope, bool)
+	var (
+		follow  func() (watch.Scope, bool)
+		watched *watch.WatchListFollower
+	)
 	if f.watched {
-		follow = newWatchedFile(stateDir, target.Profile, func(format string, args ...any) {
-			fmt.Fprintf(cmd.ErrOrStderr(), "watch: "+format+"\n", args...)
-		}).next
+		if watched, err = watch.FollowWatchList(watch.NewWatchListStore(state.Watched()), say); err != nil {
+			return &cli.ExitError{Code: cli.ExitUsage, Err: fmt.Errorf("watch: --watched: %w", err)}
+		}
+		follow = watched.Next
 	}
-	sc, err := f.scope(stateDir, target.Profile)
+	sc, err := f.scope(watched)
 	if err != nil {
 		return &cli.ExitError{Code: cli.ExitUsage, Err: err}
 	}
@@ -183,13 +182,13 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 		fmt.Fprintf(cmd.ErrOrStderr(), "watch: "+format+"\n", args...)
 	}}
 	var eng *watch.Engine
-	hist := cmdutil.OpenEngineHistory("watch", target.Profile, sc, func(format string, args ...any) {
+	hist := cmdutil.OpenEngineHistory("watch", state, sc, func(format string, args ...any) {
 		fmt.Fprintf(cmd.ErrOrStderr(), format+"\n", args...)
 	})
 	eng = watch.New(c, watch.Options{
-		Profile: target.Profile, Host: c.Host(), Scope: sc,
+		Profile: target.Profile, Host: c.Host(), Integration: id, Scope: sc,
 		Interval: f.interval, Budget: budget, ByteBudget: byteBudget, Heartbeat: f.heartbeat,
-		StateDir: stateDir, FromNow: f.fromNow, Meter: meter, AuditPath: auditPath,
+		CursorDir: cmdutil.CursorDir(state), FromNow: f.fromNow, Meter: meter, AuditPath: auditPath,
 		Notice: func(words string) { fmt.Fprintln(cmd.ErrOrStderr(), "watch: "+words) }, Follow: follow,
 		Emit: func(ev watch.Event) {
 			if !w.write(ev) {
