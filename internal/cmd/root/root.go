@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/stratop/stratop/internal/cli"
+	"github.com/stratop/stratop/internal/cmd/agent"
 	"github.com/stratop/stratop/internal/cmd/dashboard"
 	"github.com/stratop/stratop/internal/cmd/profiles"
 	"github.com/stratop/stratop/internal/cmd/read"
@@ -75,6 +76,9 @@ func newRootCmd() *cobra.Command {
 		watch.NewCmd(),
 		serve.NewServeCmd(),
 		serve.NewAlertsCmd(),
+		agent.NewMCPCmd(),
+		agent.NewApproveCmd(),
+		agent.NewRejectCmd(),
 	)
 	usageErrors(root)
 	return root
