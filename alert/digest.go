@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/stratop/stratop/config"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/watch"
 )
 
@@ -115,7 +116,7 @@ func (d *digest) message(now time.Time, board Board) Message {
 				fmt.Fprintf(&b, "  … and %d more\n", len(lines)-maxDigestLines)
 				break
 			}
-			b.WriteString("  " + l + "\n")
+			b.WriteString("  " + text.Clean(l) + "\n") // a user id may hold a line break
 		}
 	}
 	section("Changes by kind", countLines(d.byKind))

@@ -20,6 +20,8 @@ import (
 
 	"github.com/nicholas-fedor/shoutrrr/pkg/router"
 	"github.com/nicholas-fedor/shoutrrr/pkg/types"
+
+	"github.com/stratop/stratop/internal/text"
 )
 
 // Sink delivers one message or fails; Send must honour ctx.
@@ -64,7 +66,10 @@ type SinkError struct {
 	Err  string
 }
 
-func (e *SinkError) Error() string { return fmt.Sprintf("sink %s (%s): %s", e.Sink, e.URL, e.Err) }
+// Error is one clean line: Err may quote what a chat service answered.
+func (e *SinkError) Error() string {
+	return fmt.Sprintf("sink %s (%s): %s", e.Sink, e.URL, text.CleanN(e.Err, 300))
+}
 
 // NewSink builds the sink for a URL: http and https are signed webhooks
 // (secret may be empty: then unsigned), anything else goes to shoutrrr.
