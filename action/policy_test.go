@@ -176,7 +176,7 @@ func TestRulesNameEveryPolicyOnce(t *testing.T) {
 		}
 		seen[r.Name] = true
 	}
-	for _, name := range []string{"read-only", "confirmation", "amount", "credentials", "audit", "reason", "ids", "exit codes"} {
+	for _, name := range []string{"read-only", "confirmation", "amount", "credentials", "audit", "reason", "ids", "agents", "exit codes"} {
 		if !seen[name] {
 			t.Errorf("no rule %q", name)
 		}
