@@ -190,7 +190,9 @@ func TestConfirmTextFollowsTheTable(t *testing.T) {
 		user string
 		want string
 	}{
-		{Halt, []int64{7}, "", ""},
+		{Halt, []int64{7}, "", "7"},
+		{Halt, []int64{7, 8}, "", "2"},
+		{Suspend, []int64{7}, "", ""},
 		{Stop, []int64{268}, "", "268"},
 		{Archive, []int64{1, 2, 3}, "", "3"},
 		{Disable, []int64{5}, "", "5"},

@@ -73,7 +73,7 @@ var (
 var (
 	Halt = Spec{Name: "halt", Label: "pause for good",
 		Effect: "execution pauses; balances stay allocated; no route leaves paused",
-		From:   live, Next: api.StatusPaused, Bulk: true, send: sendHalt}
+		From:   live, Next: api.StatusPaused, Confirm: ConfirmTyped, Bulk: true, send: sendHalt}
 	Suspend = Spec{Name: "suspend", Label: "pause, can be resumed",
 		Effect: "execution pauses until resumed; balances stay allocated",
 		From:   []api.Status{api.StatusActive}, Next: api.StatusSuspended, Owner: true, Bulk: true, send: sendSuspend}

@@ -79,7 +79,7 @@ func TestProgramEachActionChangesSandboxState(t *testing.T) {
 		inDetail  bool
 		wantTitle string
 	}{
-		{key: "h", from: api.StatusActive, to: api.StatusPaused, wantTitle: "Halt strategy"},
+		{key: "h", from: api.StatusActive, to: api.StatusPaused, typeID: true, wantTitle: "Halt strategy"},
 		{key: "s", from: api.StatusActive, to: api.StatusSuspended, wantTitle: "Suspend strategy"},
 		{key: "r", from: api.StatusSuspended, to: api.StatusActive, wantTitle: "Resume strategy", inDetail: true},
 		{key: "x", from: api.StatusPaused, to: api.StatusCompleted, typeID: true, wantTitle: "Stop strategy"},
@@ -147,7 +147,8 @@ func TestProgramCapturedTargetSurvivesReorder(t *testing.T) {
 	a.waitFor("reordered rows", func(v string) bool {
 		return a.firstRows(1)[0].ID == created.ID
 	})
-	a.keys("y")
+	a.typeText(itoa(id))
+	a.keys("enter")
 	a.waitText("halt strategy " + itoa(id) + ": done")
 	if got := a.status(id); got != api.StatusPaused {
 		t.Fatalf("captured strategy %d is %s, want paused", id, got)
@@ -201,16 +202,16 @@ func TestProgramRepeatedConfirmSendsOneRequest(t *testing.T) {
 	a, id := openStrategies(t, api.StatusActive, nil)
 	// A slow server keeps the action in flight while the keys arrive.
 	a.sb.SetFaults(sandbox.Faults{ActionLatency: 300 * time.Millisecond})
-	a.keys("h")
-	a.waitText("Halt strategy " + itoa(id) + "?")
+	a.keys("s")
+	a.waitText("Suspend strategy " + itoa(id) + "?")
 	a.keys("y", "y", "y", "y", "y")
 	a.waitFor("pending mark", func(v string) bool { return strings.Contains(lineWith(v, " "+itoa(id)+" "), "~") })
-	// Halt again while the first is in flight: refused by the gate.
-	a.keys("h")
+	// Suspend again while the first is in flight: refused by the gate.
+	a.keys("s")
 	a.waitText(ui.NoticeInFlight(id))
-	a.waitText("halt strategy " + itoa(id) + ": done")
-	if n := a.sb.Hits(routeHalt); n != 1 {
-		t.Fatalf("%d halt requests for five y presses, want 1", n)
+	a.waitText("suspend strategy " + itoa(id) + ": done")
+	if n := a.sb.Hits(routeSuspend); n != 1 {
+		t.Fatalf("%d suspend requests for five y presses, want 1", n)
 	}
 }
 
@@ -243,7 +244,8 @@ func TestProgramActionTimeoutIsOutcomeUnknown(t *testing.T) {
 	a.keys("h")
 	a.waitText("Halt strategy " + itoa(id) + "?")
 	reads := a.sb.Hits(routeRead)
-	a.keys("y")
+	a.typeText(itoa(id))
+	a.keys("enter")
 	a.waitText("Outcome unknown: halt strategy "+itoa(id), "Re-read: strategy "+itoa(id)+" is now", "y retry halt")
 	// One read before sending (did it change meanwhile?), one re-read after.
 	if n := a.sb.Hits(routeRead) - reads; n < 2 {
@@ -297,8 +299,13 @@ func TestProgramBulkHaltReport(t *testing.T) {
 	a.keys("space", "down", "space")
 	a.waitText("2 marked")
 	a.keys("h")
-	a.waitText("Halt 2 marked strategies?")
-	a.keys("y")
+	a.waitText("Halt 2 marked strategies?", "type 2 and enter")
+	a.keys("y", "enter") // halt cannot be undone: y is not a confirmation
+	a.waitText("typed text does not match 2")
+	if n := a.sb.Hits(routeHalt); n != 0 {
+		t.Fatalf("%d halt requests after y", n)
+	}
+	a.keys("2", "enter")
 	a.waitText("Bulk halt report", itoa(rows[0].ID)+": done, now paused", itoa(rows[1].ID)+": skipped, the strategy is completed")
 	if got := a.status(rows[0].ID); got != api.StatusPaused {
 		t.Fatalf("strategy %d is %s after bulk halt", rows[0].ID, got)

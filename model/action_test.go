@@ -32,39 +32,66 @@ func TestDialogNamesTheActionAndDefaultsToCancel(t *testing.T) {
 	m, f, _ := newTestModel(t)
 	m = openDialog(t, f, m, strat(7, api.StatusActive), "h")
 	v := m.View()
-	for _, want := range []string{"Halt strategy 7?", "TOK", "Base", "owner     u7", "active -> paused", "y confirm", "effect"} {
+	for _, want := range []string{"Halt strategy 7?", "TOK", "Base", "owner     u7", "active -> paused", "type 7 and enter", "effect"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("dialog lacks %q:\n%s", want, v)
 		}
 	}
 	m, cmd := press(m, "enter")
 	m = settle(m, cmd)
-	if m.acts.overlay != nil || f.count("halt") != 0 {
-		t.Fatalf("enter confirmed (overlay %v, %d halts)", m.acts.overlay, f.count("halt"))
+	if m.acts.overlay == nil || f.count("halt") != 0 {
+		t.Fatalf("enter confirmed or closed (overlay %v, %d halts)", m.acts.overlay, f.count("halt"))
+	}
+	m, _ = press(m, "esc")
+	m = openDialog(t, f, m, strat(7, api.StatusActive), "s")
+	if v := m.View(); !strings.Contains(v, "Suspend strategy 7?") || !strings.Contains(v, "y confirm") {
+		t.Fatalf("suspend, the reversible pause, is not confirmed with y:\n%s", v)
+	}
+	m, cmd = press(m, "enter")
+	m = settle(m, cmd)
+	if m.acts.overlay != nil || f.count("suspend") != 0 {
+		t.Fatalf("enter confirmed a suspend (overlay %v, %d suspends)", m.acts.overlay, f.count("suspend"))
+	}
+}
+
+// Halt leaves a strategy paused for good: y is no answer to it, for one
+// strategy or for several; the typed id (or the count) is.
+func TestHaltIsConfirmedByTheTypedIDNotY(t *testing.T) {
+	m, f, _ := newTestModel(t)
+	m = openDialog(t, f, m, strat(7, api.StatusActive), "h")
+	m, cmd := press(m, "y", "Y", "y")
+	m = settle(m, cmd)
+	if f.count("halt") != 0 || m.acts.overlay == nil {
+		t.Fatalf("y halted or closed the dialog (%d halts, overlay %v)", f.count("halt"), m.acts.overlay)
+	}
+	m, cmd = press(m, "7", "enter")
+	m = settle(m, cmd)
+	if n := f.count("halt"); n != 1 {
+		t.Fatalf("%d halts after typing the id, want 1", n)
 	}
 }
 
 func TestConfirmFiveTimesSendsOnce(t *testing.T) {
 	m, f, _ := newTestModel(t)
-	m = openDialog(t, f, m, strat(7, api.StatusActive), "h")
+	m = openDialog(t, f, m, strat(7, api.StatusActive), "s")
 	m, cmd := press(m, "y", "y", "y", "y", "y")
 	if !m.strategiesTab().pending[7] {
-		t.Fatal("no pending mark while the halt is in flight")
+		t.Fatal("no pending mark while the suspend is in flight")
 	}
 	// A second dialog for the same strategy is refused while in flight.
-	m2, c2 := press(m, "h")
+	m2, c2 := press(m, "s")
 	m2 = settle(m2, c2)
 	if m2.acts.overlay != nil || !strings.Contains(m2.notes.text(), "in flight") {
 		t.Fatalf("second action while in flight: overlay %v, notice %q", m2.acts.overlay, m2.notes.text())
 	}
 	m = settle(m, cmd)
-	if n := f.count("halt"); n != 1 {
-		t.Fatalf("%d halt requests, want 1", n)
+	if n := f.count("suspend"); n != 1 {
+		t.Fatalf("%d suspend requests, want 1", n)
 	}
 	if m.strategiesTab().pending[7] || m.acts.inflight[7] {
 		t.Fatal("pending mark or in-flight lock left after the re-read")
 	}
-	if !strings.Contains(m.notes.text(), "done, now paused") {
+	if !strings.Contains(m.notes.text(), "done, now suspended") {
 		t.Fatalf("notice %q", m.notes.text())
 	}
 }
@@ -89,7 +116,7 @@ func TestPreSendReadCatchesChange(t *testing.T) {
 	f.mu.Lock()
 	f.strategies = []api.Strategy{strat(7, api.StatusPaused)} // the pre-send read sees the change
 	f.mu.Unlock()
-	m, cmd := press(m, "y")
+	m, cmd := press(m, "7", "enter")
 	m = settle(m, cmd)
 	if n := f.count("halt"); n != 0 || !strings.Contains(m.View(), "changed state meanwhile (now paused)") {
 		t.Fatalf("%d halts; view:\n%s", n, m.View())
@@ -118,7 +145,7 @@ func TestUnknownOutcomeOffersRetryNeverAutomatic(t *testing.T) {
 	f.actErr = &api.TransportError{Op: "POST", Host: "api.test", Timeout: true, MaybeDelivered: true}
 	f.mu.Unlock()
 	reads := f.count("strategy")
-	m, cmd := press(m, "y")
+	m, cmd := press(m, "7", "enter")
 	m = settle(m, cmd)
 	if f.count("halt") != 1 || f.count("strategy")-reads < 2 {
 		t.Fatalf("halts %d, reads %d: want one halt, a read before and a re-read after", f.count("halt"), f.count("strategy")-reads)

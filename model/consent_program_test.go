@@ -24,41 +24,41 @@ func TestProgramReasonReachesAuditLogAndActivity(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, id := openStrategies(t, api.StatusActive, nil, WithJournal(log), WithAuditPath(path))
-	a.keys("h")
-	a.waitText("Halt strategy "+itoa(id)+"?", "reason    none (tab to add one)")
+	a.keys("s")
+	a.waitText("Suspend strategy "+itoa(id)+"?", "reason    none (tab to add one)")
 	a.keys("tab")
 	a.waitText("reason (a ticket or a sentence)")
 	a.typeText("INC-42 runaway buys") // y and n type here: they are text
 	a.keys("enter")
 	a.waitText("reason    INC-42 runaway buys", "y confirm")
-	if n := a.sb.Hits(routeHalt); n != 0 {
-		t.Fatalf("%d halt requests while the reason was typed", n)
+	if n := a.sb.Hits(routeSuspend); n != 0 {
+		t.Fatalf("%d suspend requests while the reason was typed", n)
 	}
 	a.keys("y")
-	a.waitText("halt strategy " + itoa(id) + ": done")
+	a.waitText("suspend strategy " + itoa(id) + ": done")
 	recs, err := audit.Read(path, sandboxEpoch.AddDate(-1, 0, 0))
 	if err != nil || len(recs) != 1 || recs[0].Reason != "INC-42 runaway buys" {
-		t.Fatalf("audit records %+v (%v), want one halt with the reason", recs, err)
+		t.Fatalf("audit records %+v (%v), want one suspend with the reason", recs, err)
 	}
 	a.keys("5")
-	a.waitText("halt: done (dashboard) · reason: INC-42")
+	a.waitText("suspend: done (dashboard) · reason: INC-42")
 }
 
 func TestProgramRequiredReasonRefusesConfirmUntilTyped(t *testing.T) {
 	j := &memJournal{}
 	a, id := openStrategies(t, api.StatusActive, nil, WithJournal(j), WithRequireReason(true))
-	a.keys("h")
-	a.waitText("Halt strategy "+itoa(id)+"?", "reason    required: tab to type one")
+	a.keys("s")
+	a.waitText("Suspend strategy "+itoa(id)+"?", "reason    required: tab to type one")
 	a.keys("y")
 	a.waitText("a reason is required", "reason (a ticket or a sentence)")
 	a.keys("enter", "y") // leaving the field empty and confirming again
 	a.waitText("a reason is required")
-	if n := a.sb.Hits(routeHalt); n != 0 || len(j.all()) != 0 {
-		t.Fatalf("%d halt requests and %d audit lines without a required reason", n, len(j.all()))
+	if n := a.sb.Hits(routeSuspend); n != 0 || len(j.all()) != 0 {
+		t.Fatalf("%d suspend requests and %d audit lines without a required reason", n, len(j.all()))
 	}
 	a.typeText("CHG-7")
 	a.keys("enter", "y")
-	a.waitText("halt strategy " + itoa(id) + ": done")
+	a.waitText("suspend strategy " + itoa(id) + ": done")
 	if es := j.all(); len(es) != 2 || es[0].Reason != "CHG-7" {
 		t.Fatalf("audit entries %+v, want intent and outcome with the reason", es)
 	}
@@ -85,15 +85,15 @@ func brokenLog(t *testing.T) *audit.Log {
 
 func TestProgramUnwritableAuditSendsNothingWithoutOverride(t *testing.T) {
 	a, id := openStrategies(t, api.StatusActive, nil, WithJournal(brokenLog(t)))
-	a.keys("h")
-	a.waitText("Halt strategy "+itoa(id)+"?", "Nothing will be sent: the audit log cannot be written")
+	a.keys("s")
+	a.waitText("Suspend strategy "+itoa(id)+"?", "Nothing will be sent: the audit log cannot be written")
 	a.keys("y")
 	a.waitText("type " + itoa(id) + " and enter to send it WITHOUT an audit record")
 	a.keys("esc")
-	a.waitText("halt strategy " + itoa(id) + ": cancelled")
+	a.waitText("suspend strategy " + itoa(id) + ": cancelled")
 	// The override typed wrong, then right, then refused at its second
 	// confirmation: nothing sent.
-	a.keys("h", "y")
+	a.keys("s", "y")
 	a.waitText("WITHOUT an audit record")
 	a.typeText("1")
 	a.keys("enter")
@@ -101,20 +101,20 @@ func TestProgramUnwritableAuditSendsNothingWithoutOverride(t *testing.T) {
 	a.keys("backspace")
 	a.typeText(itoa(id))
 	a.keys("enter")
-	a.waitText("Send without an audit record? Halt strategy", "y send unaudited")
+	a.waitText("Send without an audit record? Suspend strategy", "y send unaudited")
 	a.keys("n")
-	a.waitText("halt strategy " + itoa(id) + ": cancelled")
-	if n := a.sb.Hits(routeHalt); n != 0 {
-		t.Fatalf("%d halt requests without the override", n)
+	a.waitText("suspend strategy " + itoa(id) + ": cancelled")
+	if n := a.sb.Hits(routeSuspend); n != 0 {
+		t.Fatalf("%d suspend requests without the override", n)
 	}
-	a.keys("h", "y")
+	a.keys("s", "y")
 	a.typeText(itoa(id))
 	a.keys("enter")
 	a.waitText("y send unaudited")
 	a.keys("y")
-	a.waitText("halt strategy "+itoa(id)+": done", ui.NoticeUnaudited)
-	if n := a.sb.Hits(routeHalt); n != 1 {
-		t.Fatalf("%d halt requests after the override, want 1", n)
+	a.waitText("suspend strategy "+itoa(id)+": done", ui.NoticeUnaudited)
+	if n := a.sb.Hits(routeSuspend); n != 1 {
+		t.Fatalf("%d suspend requests after the override, want 1", n)
 	}
 }
 
@@ -122,15 +122,15 @@ func TestProgramUnwritableAuditRefusedWhenCheckCannotTell(t *testing.T) {
 	// A journal that cannot tell beforehand: Run itself refuses, and the
 	// result says why; nothing is sent.
 	a, id := openStrategies(t, api.StatusActive, nil, WithJournal(failingJournal{}))
-	a.keys("h")
-	a.waitText("Halt strategy " + itoa(id) + "?")
+	a.keys("s")
+	a.waitText("Suspend strategy " + itoa(id) + "?")
 	if strings.Contains(a.frame(), "Nothing will be sent") {
 		t.Fatal("the dialog claims a problem the journal cannot report")
 	}
 	a.keys("y")
-	a.waitText("halt strategy "+itoa(id)+": nothing sent", "the audit log cannot be written")
-	if n := a.sb.Hits(routeHalt); n != 0 {
-		t.Fatalf("%d halt requests although the intent could not be written", n)
+	a.waitText("suspend strategy "+itoa(id)+": nothing sent", "the audit log cannot be written")
+	if n := a.sb.Hits(routeSuspend); n != 0 {
+		t.Fatalf("%d suspend requests although the intent could not be written", n)
 	}
 }
 

@@ -52,8 +52,15 @@ func TestProgramTypeAheadEachKeyCounts(t *testing.T) {
 
 func TestProgramTypeAheadHaltThenConfirm(t *testing.T) {
 	a, id := openStrategies(t, api.StatusActive, nil)
+	// Halt cannot be undone: type-ahead of "hy" opens the dialog and the
+	// y confirms nothing; the id typed ahead does.
 	a.tm.Send(runes("hy"))
+	a.waitText("Halt strategy " + itoa(id) + "?")
+	a.tm.Send(runes(itoa(id)))
+	a.keys("enter")
 	a.waitFor("the halt to land", func(string) bool { return a.status(id) == api.StatusPaused })
+	a.tm.Send(runes("sy"))
+	a.waitText("suspend strategy " + itoa(id) + ": only an active strategy can be suspended")
 }
 
 func TestProgramTypeAheadQuitTwice(t *testing.T) {
@@ -65,17 +72,17 @@ func TestProgramTypeAheadQuitTwice(t *testing.T) {
 
 func TestProgramYYConfirmsAndCancelSaysSo(t *testing.T) {
 	a, id := openStrategies(t, api.StatusActive, nil)
-	a.keys("h")
-	a.waitText("Halt strategy")
+	a.keys("s")
+	a.waitText("Suspend strategy")
 	a.keys("n")
 	a.waitText("cancelled")
 	if got := a.status(id); got != api.StatusActive {
 		t.Fatalf("after n the strategy is %s", got)
 	}
-	a.keys("h")
-	a.waitText("Halt strategy")
+	a.keys("s")
+	a.waitText("Suspend strategy")
 	a.tm.Send(runes("yy"))
-	a.waitFor("the halt to land", func(string) bool { return a.status(id) == api.StatusPaused })
+	a.waitFor("the suspend to land", func(string) bool { return a.status(id) == api.StatusSuspended })
 }
 
 func TestProgramHiddenFrameActsOnNothing(t *testing.T) {
@@ -160,9 +167,9 @@ func TestProgramActionKeepsListOnlyFields(t *testing.T) {
 	if !strings.Contains(row, "$") {
 		t.Fatalf("the selected row shows no price: %q", row)
 	}
-	a.keys("h", "y")
-	a.waitFor("the halt to land", func(string) bool { return a.status(id) == api.StatusPaused })
-	a.waitFor("the re-read row", func(v string) bool { return strings.Contains(selectedLine(v), "paused") })
+	a.keys("s", "y")
+	a.waitFor("the suspend to land", func(string) bool { return a.status(id) == api.StatusSuspended })
+	a.waitFor("the re-read row", func(v string) bool { return strings.Contains(selectedLine(v), "suspended") })
 	if row := selectedLine(a.frame()); !strings.Contains(row, "$") {
 		t.Fatalf("after the action the row lost its price: %q", row)
 	}

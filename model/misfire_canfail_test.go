@@ -77,7 +77,7 @@ func TestProgramMisfireFuzzerCatchesBrokenDialogs(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			wrap := func(m tea.Model) tea.Model { return brokenDialogs{inner: m, break_: tc.break_} }
 			found := false
-			for seed := uint64(1); seed <= 8 && !found; seed++ {
+			for seed := uint64(1); seed <= 24 && !found; seed++ {
 				res := runFuzz(t, fuzzRun{seed: seed, steps: 150, wrap: wrap})
 				for _, v := range res.violations {
 					found = found || strings.Contains(v, tc.want)

@@ -51,7 +51,8 @@ func TestProgramEscapeBurstsCloseEveryDialog(t *testing.T) {
 		// follow would act if the dialog were still open.
 		follow func(id int64) string
 	}{
-		{"halt", api.StatusActive, "h", "Halt strategy", func(int64) string { return "y" }},
+		{"halt typed", api.StatusActive, "h", "Halt strategy", func(id int64) string { return itoa(id) + "\r" }},
+		{"suspend", api.StatusActive, "s", "Suspend strategy", func(int64) string { return "y" }},
 		{"stop typed", api.StatusPaused, "x", "Stop strategy", func(id int64) string { return itoa(id) + "\r" }},
 		{"menu", api.StatusActive, "A", "Actions for", func(int64) string { return "d" }},
 		{"add balance", api.StatusActive, "Ab", "Add balance to strategy", func(int64) string { return "\r" }},
@@ -98,35 +99,45 @@ func TestProgramEscapeBurstsCloseEveryDialog(t *testing.T) {
 
 func TestProgramBurstsAreTakenKeyByKey(t *testing.T) {
 	cases := []struct {
-		burst string
+		name  string
+		burst func(id int64) string
 		keys  int
-		halts int // halt requests for the selected strategy
+		posts int    // state-changing requests for the selected strategy
+		route string // the route they reach
+		done  string // the notice of the action done
 	}{
-		{"h\x1by", 3, 0},
-		{"h\x1b\x1by", 4, 0},
-		{"hny", 3, 0},
-		{"hy", 2, 1}, // type-ahead: h opens, then its own y confirms
+		{"h esc y", func(int64) string { return "h\x1by" }, 3, 0, "", ""},
+		{"h esc esc y", func(int64) string { return "h\x1b\x1by" }, 4, 0, "", ""},
+		{"h n y", func(int64) string { return "hny" }, 3, 0, "", ""},
+		// type-ahead: s opens, then its own y confirms
+		{"s y", func(int64) string { return "sy" }, 2, 1, "/suspendStrategy", "suspend"},
+		// halt cannot be undone: its id typed ahead, then enter
+		{"h id enter", func(id int64) string { return "h" + itoa(id) + "\r" }, 0, 1, "/halt", "halt"},
 	}
 	for _, tc := range cases {
-		t.Run(strconvQuote(tc.burst), func(t *testing.T) {
+		t.Run(tc.name, func(t *testing.T) {
 			r, id := rigStrategies(t, api.StatusActive)
-			got := r.writeCount(tc.burst)
-			closedAfter(t, r, tc.burst)
-			if got != tc.keys {
-				t.Fatalf("the root took %d keys from %q, want %d", got, tc.burst, tc.keys)
+			burst := tc.burst(id)
+			got := r.writeCount(burst)
+			if tc.keys == 0 {
+				tc.keys = len(burst)
 			}
-			if tc.halts > 0 {
-				r.waitText("halt strategy " + itoa(id) + ": done")
+			if tc.posts > 0 {
+				r.waitText(tc.done + " strategy " + itoa(id) + ": done")
+			}
+			closedAfter(t, r, burst)
+			if got != tc.keys {
+				t.Fatalf("the root took %d keys from %q, want %d", got, burst, tc.keys)
 			}
 			// A second write that would confirm a dialog left open.
 			r.write("y", 1)
 			posts := r.posts.all()
-			if len(posts) != tc.halts {
-				t.Fatalf("%d state-changing requests, want %d: %v", len(posts), tc.halts, posts)
+			if len(posts) != tc.posts {
+				t.Fatalf("%d state-changing requests, want %d: %v", len(posts), tc.posts, posts)
 			}
 			for _, p := range posts {
-				if !strings.HasSuffix(p.path, "/halt") || p.strategy != id {
-					t.Fatalf("received %+v, want a halt of %d", p, id)
+				if !strings.HasSuffix(p.path, tc.route) || p.strategy != id {
+					t.Fatalf("received %+v, want a %s of %d", p, tc.done, id)
 				}
 			}
 		})

@@ -125,7 +125,7 @@ func genSteps(seed uint64, n int) []step {
 		case x < 16:
 			steps = append(steps, step{tokens: []keyToken{paste(rng)}})
 		case x < 34: // open a dialog and answer it, in one read or two
-			opener := []keyToken{runeToken(string("hsrxahsAA"[rng.IntN(9)]))}
+			opener := []keyToken{runeToken(string("hsrxasssAA"[rng.IntN(10)]))}
 			// Answers: a menu's entry, its dialog, a review or the audit
 			// override's two steps.
 			answer := []keyToken{{answer: true}}

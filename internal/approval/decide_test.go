@@ -83,7 +83,7 @@ func TestApproveActsExactlyOnTheRequestedTargetsAndRecordsWhoAskedAndWhoApproved
 	if got := w.sb.Writes(); len(got) != 0 {
 		t.Fatalf("asking sent %v", got)
 	}
-	err, _, msgs := w.approve(r.ID, "y\n")
+	err, _, msgs := w.approve(r.ID, "2\n") // halt: the number of strategies typed
 	if err != nil {
 		t.Fatalf("approve: %v\n%s", err, msgs)
 	}
@@ -108,7 +108,7 @@ func TestApproveActsExactlyOnTheRequestedTargetsAndRecordsWhoAskedAndWhoApproved
 	if got, _ := w.store.Get(r.ID); got.State != Approved || got.By != "ann" || got.Outcome != "done" {
 		t.Fatalf("request after approval %+v", got)
 	}
-	if err, _, _ := w.approve(r.ID, "y\n"); err == nil || len(w.sb.Writes()) != 2 {
+	if err, _, _ := w.approve(r.ID, "2\n"); err == nil || len(w.sb.Writes()) != 2 {
 		t.Fatalf("a second approval: %v, sent %v", err, w.sb.Writes())
 	}
 }
@@ -119,13 +119,13 @@ func TestATargetChangedSinceTheRequestIsSkippedAndSaid(t *testing.T) {
 	r := w.ask(t, Ask{Spec: action.Halt, IDs: ids(ss), Reason: "r"})
 	// Suspended meanwhile: halt would still be allowed, but it is not what was approved.
 	w.sb.SB.SetStrategyStatus(ss[0].ID, api.StatusSuspended)
-	err, out, msgs := w.approve(r.ID, "y\n")
+	err, out, msgs := w.approve(r.ID, strconv.FormatInt(ss[1].ID, 10)+"\n") // the one target left, by its id
 	var ee *cli.ExitError
 	if !errors.As(err, &ee) || ee.Code != cli.ExitFailed {
 		t.Fatalf("approve: %v, want exit 1 (one target skipped)", err)
 	}
 	if got := w.sb.Writes(); !slices.Equal(got, []string{"POST /api/v1/strategies/" + strconv.FormatInt(ss[1].ID, 10) + "/halt"}) {
-		t.Fatalf("sent %v, want the unchanged target only", got)
+		t.Fatalf("sent %v, want the unchanged target only\n%s", got, msgs)
 	}
 	if !strings.Contains(msgs, "changed since it was requested (active then, suspended now)") || !strings.Contains(out, "changed since") {
 		t.Fatalf("the skip is not said:\n%s\n%s", msgs, out)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -27,13 +28,17 @@ type testEnv struct {
 	sb     *sandbox.Sandbox
 	client *api.Client
 	halts  atomic.Int32
-	block  atomic.Bool // hold every halt until the client gives up
+	posts  atomic.Int32 // every state-changing request, halt or not
+	block  atomic.Bool  // hold every halt until the client gives up
 }
 
 func newTestEnv(t *testing.T) *testEnv {
 	t.Helper()
 	e := &testEnv{sb: sandbox.New(sandbox.WithUsers(3), sandbox.WithStrategies(20))}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			e.posts.Add(1)
+		}
 		if strings.HasSuffix(r.URL.Path, "/halt") {
 			e.halts.Add(1)
 			if e.block.Load() {
@@ -80,11 +85,11 @@ func TestConfirmOnATerminalDefaultsToNo(t *testing.T) {
 		var out, errb bytes.Buffer
 		o := IO{In: strings.NewReader(answer), Out: &out, Err: &errb, InTerminal: true}
 		err := RunAction(context.Background(), o, action.Runner{Client: e.client, Journal: &memJournal{}, Source: "cli"},
-			ActionOptions{Spec: action.Halt, IDs: []int64{s.ID}, Format: JSON})
-		if code(err) != ExitFailed || e.halts.Load() != 0 {
-			t.Errorf("answer %q: exit %d, %d halts sent; want 1 and none", answer, code(err), e.halts.Load())
+			ActionOptions{Spec: action.Suspend, IDs: []int64{s.ID}, Format: JSON})
+		if code(err) != ExitFailed || e.posts.Load() != 0 {
+			t.Errorf("answer %q: exit %d, %d actions sent; want 1 and none", answer, code(err), e.posts.Load())
 		}
-		if !strings.Contains(errb.String(), "[y/N]") || !strings.Contains(errb.String(), "active -> paused") {
+		if !strings.Contains(errb.String(), "[y/N]") || !strings.Contains(errb.String(), "active -> suspended") {
 			t.Errorf("the plan and question: %q", errb.String())
 		}
 	}
@@ -97,12 +102,44 @@ func TestConfirmYesOnATerminalSends(t *testing.T) {
 	j := &memJournal{}
 	o := IO{In: strings.NewReader("y\n"), Out: &out, Err: &errb, InTerminal: true}
 	err := RunAction(context.Background(), o, action.Runner{Client: e.client, Journal: j, Source: "cli"},
-		ActionOptions{Spec: action.Halt, IDs: []int64{s.ID}, Format: Table})
-	if code(err) != ExitOK || e.halts.Load() != 1 {
-		t.Fatalf("exit %d, %d halts; stderr %s", code(err), e.halts.Load(), errb.String())
+		ActionOptions{Spec: action.Suspend, IDs: []int64{s.ID}, Format: Table})
+	if code(err) != ExitOK || e.posts.Load() != 1 {
+		t.Fatalf("exit %d, %d actions; stderr %s", code(err), e.posts.Load(), errb.String())
 	}
 	if len(j.entries) != 2 || j.entries[0].Outcome != audit.OutcomeNone || j.entries[1].Outcome != audit.OutcomeDone {
 		t.Errorf("journal %+v: want intent then done", j.entries)
+	}
+}
+
+// Halt cannot be undone: a bare y is refused like any other answer but the
+// strategy id, for one strategy and for several (the count).
+func TestHaltOnATerminalTakesTheTypedIDNotY(t *testing.T) {
+	e := newTestEnv(t)
+	p, err := e.client.ListStrategies(context.Background(), api.StrategyFilter{Status: api.StatusActive})
+	if err != nil || len(p.Strategies) < 2 {
+		t.Fatalf("two active strategies: %v", err)
+	}
+	one, two := p.Strategies[0].ID, p.Strategies[1].ID
+	run := func(answer string, ids ...int64) (string, error) {
+		var out, errb bytes.Buffer
+		o := IO{In: strings.NewReader(answer), Out: &out, Err: &errb, InTerminal: true}
+		err := RunAction(context.Background(), o, action.Runner{Client: e.client, Journal: &memJournal{}, Source: "cli"},
+			ActionOptions{Spec: action.Halt, IDs: ids, Format: Table})
+		return errb.String(), err
+	}
+	for _, answer := range []string{"y\n", "Y\n", "yes\n"} {
+		if stderr, err := run(answer, one); code(err) != ExitFailed || e.halts.Load() != 0 {
+			t.Fatalf("answer %q: exit %d, %d halts; want 1 and none; stderr %s", answer, code(err), e.halts.Load(), stderr)
+		}
+	}
+	if stderr, err := run("y\n", one, two); code(err) != ExitFailed || e.halts.Load() != 0 {
+		t.Fatalf("two ids, y: exit %d, %d halts; stderr %s", code(err), e.halts.Load(), stderr)
+	}
+	if stderr, err := run(strconv.FormatInt(one, 10)+"\n", one); code(err) != ExitOK || e.halts.Load() != 1 {
+		t.Fatalf("typed id: exit %d, %d halts; stderr %s", code(err), e.halts.Load(), stderr)
+	}
+	if stderr, err := run("2\n", two); code(err) != ExitFailed || e.halts.Load() != 1 {
+		t.Fatalf("the count for one id is not its id: exit %d, %d halts; stderr %s", code(err), e.halts.Load(), stderr)
 	}
 }
 

@@ -100,7 +100,7 @@ func TestDashboardRequireReasonFromSettings(t *testing.T) {
 	e := newDashEnv(t)
 	e.writeSettings("[profiles.prod]\nrequire_reason = true\n")
 	for id := int64(1); id <= 45; id++ {
-		e.sb.SetStrategyStatus(id, api.StatusActive) // whichever row is first can be halted
+		e.sb.SetStrategyStatus(id, api.StatusActive) // whichever row is first can be suspended
 	}
 	cfg, err := cmdutil.DashboardSettings(NewCmd())
 	if err != nil {
@@ -123,7 +123,7 @@ func TestDashboardRequireReasonFromSettings(t *testing.T) {
 	}
 	tm.Send(testkit.Key("2"))
 	wait("row 1 of 45")
-	tm.Send(testkit.Key("h"))
+	tm.Send(testkit.Key("s"))
 	wait("reason    required: tab to type one")
 	tm.Send(testkit.Key("y"))
 	wait("a reason is required")

@@ -76,10 +76,20 @@ func TestCLITypedConfirmationOnATerminal(t *testing.T) {
 		t.Errorf("disable-all with the id typed: exit %d, %q", code, errOut)
 	}
 
-	// halt is confirmed with y/N.
+	// halt leaves the strategy paused for good: a bare y is refused, the
+	// typed id halts.
 	h := e.strategyWith(api.StatusActive, false)
-	if _, errOut, code := e.runOnTerminal("y\n", "strategies", "halt", id(h), "-o", "json"); code != 0 || !strings.Contains(errOut, "[y/N]") || e.status(h.ID) != api.StatusPaused {
+	if _, errOut, code := e.runOnTerminal("y\n", "strategies", "halt", id(h), "-o", "json"); code != 1 || !strings.Contains(errOut, "Type the strategy id") || e.status(h.ID) != api.StatusActive {
 		t.Errorf("halt answered y: exit %d, status %s, %q", code, e.status(h.ID), errOut)
+	}
+	if _, errOut, code := e.runOnTerminal(id(h)+"\n", "strategies", "halt", id(h), "-o", "json"); code != 0 || e.status(h.ID) != api.StatusPaused {
+		t.Errorf("halt answered with its id: exit %d, status %s, %q", code, e.status(h.ID), errOut)
+	}
+
+	// suspend, the reversible pause, is confirmed with y/N.
+	s := e.strategyWith(api.StatusActive, false)
+	if _, errOut, code := e.runOnTerminal("y\n", "strategies", "suspend", id(s), "-o", "json"); code != 0 || !strings.Contains(errOut, "[y/N]") || e.status(s.ID) != api.StatusSuspended {
+		t.Errorf("suspend answered y: exit %d, status %s, %q", code, e.status(s.ID), errOut)
 	}
 }
 
