@@ -119,7 +119,7 @@ func TestAnAgentsActionWaitsAndApproveOnATerminalSendsExactlyItsTargets(t *testi
 	if got := e.stateChanges(); len(got) != 0 {
 		t.Fatalf("sent %v before the approval", got)
 	}
-	if _, errOut, code := e.runOnTerminal("y\n", "approve", req, "-o", "json"); code != 0 {
+	if _, errOut, code := e.runOnTerminal("2\n", "approve", req, "-o", "json"); code != 0 { // halt of two: the count typed
 		t.Fatalf("approve: exit %d\n%s", code, errOut)
 	}
 	want := []string{"POST /api/v1/strategies/" + id(ss[0]) + "/halt", "POST /api/v1/strategies/" + id(ss[1]) + "/halt"}
