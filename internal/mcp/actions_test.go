@@ -105,7 +105,7 @@ func TestAnActionReturnsPendingSendsNothingAndApprovalActsExactlyOnItsTargets(t 
 	runner := action.Runner{Client: e.sb.Client, Journal: j, Source: "cli"}
 	var stdout, stderr strings.Builder
 	o := cli.IO{In: strings.NewReader("y\n"), Out: &stdout, Err: &stderr, InTerminal: true}
-	err = approval.Approve(context.Background(), o, runner, e.store, approval.Decision{ID: out.Request, Integration: testIntegration, Approver: "ann", Format: cli.JSON})
+	err = approval.Approve(context.Background(), o, runner, e.store, approval.Decision{ID: out.Request, Integration: e.integ, Approver: "ann", Format: cli.JSON})
 	if err == nil {
 		t.Fatal("approve reported all done although a target was skipped")
 	}
@@ -141,7 +141,7 @@ func TestAnExpiredRequestCannotBeApproved(t *testing.T) {
 	var stderr strings.Builder
 	o := cli.IO{In: strings.NewReader(strconv.FormatInt(s.ID, 10) + "\n"), Out: &stderr, Err: &stderr, InTerminal: true}
 	err := approval.Approve(context.Background(), o, action.Runner{Client: e.sb.Client}, e.srv.opts.Store,
-		approval.Decision{ID: out.Request, Integration: testIntegration, Approver: "ann"})
+		approval.Decision{ID: out.Request, Integration: e.integ, Approver: "ann"})
 	if err == nil || !strings.Contains(err.Error(), "expired") {
 		t.Fatalf("approve: %v", err)
 	}
@@ -158,7 +158,7 @@ func TestAReadOnlyProfileRefusesAtApprovalToo(t *testing.T) {
 	var stderr strings.Builder
 	o := cli.IO{In: strings.NewReader("y\n"), Out: &stderr, Err: &stderr, InTerminal: true}
 	runner := action.Runner{Client: e.sb.Client, ReadOnly: true, ReadOnlyBy: "STRATOP_READ_ONLY=1"}
-	err := approval.Approve(context.Background(), o, runner, e.store, approval.Decision{ID: out.Request, Integration: testIntegration, Approver: "ann"})
+	err := approval.Approve(context.Background(), o, runner, e.store, approval.Decision{ID: out.Request, Integration: e.integ, Approver: "ann"})
 	if err == nil || !strings.Contains(err.Error(), "read-only (STRATOP_READ_ONLY=1)") {
 		t.Fatalf("approve under a read-only profile: %v", err)
 	}

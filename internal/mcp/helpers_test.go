@@ -13,11 +13,10 @@ import (
 	"github.com/stratop/stratop/alert"
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
+	"github.com/stratop/stratop/integration"
 	"github.com/stratop/stratop/internal/approval"
 	"github.com/stratop/stratop/internal/testkit"
 )
-
-const testIntegration = "http://127.0.0.1:1#nokey"
 
 // env is a server over the sandbox and the SDK's own client connected to
 // it in memory.
@@ -27,6 +26,7 @@ type env struct {
 	srv   *Server
 	cs    *sdk.ClientSession
 	dir   string
+	integ string // the sandbox's integration, as the server records it
 }
 
 type envOpt func(*Options)
@@ -38,7 +38,12 @@ func start(t *testing.T, opts ...envOpt) *env {
 	t.Helper()
 	e := &env{sb: testkit.NewSandbox(t, sandbox.WithUsers(6), sandbox.WithStrategies(60)), dir: t.TempDir()}
 	e.store = approval.New(e.dir)
-	o := Options{Client: e.sb.Client, Store: e.store, Integration: testIntegration, Profile: "test",
+	id, err := integration.New(e.sb.URL, sandbox.DemoKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.integ = id.String()
+	o := Options{Client: e.sb.Client, Store: e.store, Integration: e.integ, Profile: "test",
 		AuditPath: filepath.Join(e.dir, "audit.jsonl"), HistoryPath: filepath.Join(e.dir, "history.json"),
 		Alerts: &alert.Store{Dir: filepath.Join(e.dir, "alert")}, WatchInterval: 100 * time.Millisecond, Version: "test"}
 	for _, f := range opts {

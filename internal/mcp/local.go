@@ -8,6 +8,7 @@ import (
 	"github.com/stratop/stratop/alert"
 	"github.com/stratop/stratop/audit"
 	"github.com/stratop/stratop/history"
+	"github.com/stratop/stratop/integration"
 	"github.com/stratop/stratop/internal/approval"
 	"github.com/stratop/stratop/internal/cli"
 )
@@ -121,14 +122,23 @@ func (s *Server) activity(_ context.Context, in activityIn) (any, error) {
 			return nil, &ToolError{What: "the audit log cannot be read: " + err.Error()}
 		}
 	}
-	host := s.opts.Client.Host()
-	recs = slices.DeleteFunc(recs, func(r audit.Record) bool { return r.Host != "" && r.Host != host })
+	recs = slices.DeleteFunc(recs, func(r audit.Record) bool { return !s.belongs(r.Entry) })
 	slices.Reverse(recs)
 	return pageOf(recs, q.Offset, size, func(next int) string {
 		return encodeCursor(activityQuery{In: q.In, Offset: next})
 	}, func(items []audit.Record, total int, cursor string) any {
 		return activityOut{Actions: items, Total: total, NextCursor: cursor}
 	}), nil
+}
+
+// belongs reports whether an audit entry is this integration's: by its
+// recorded integration, or for an entry older than that record, its host.
+func (s *Server) belongs(e audit.Entry) bool {
+	id, err := integration.Parse(s.opts.Integration)
+	if err != nil {
+		return e.Host == s.opts.Client.Host()
+	}
+	return e.BelongsTo(id)
 }
 
 // window reads a window argument; "" is 24 hours.

@@ -12,6 +12,7 @@ import (
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/audit"
 	"github.com/stratop/stratop/history"
+	"github.com/stratop/stratop/integration"
 	"github.com/stratop/stratop/watch"
 )
 
@@ -119,6 +120,10 @@ func TestEveryReadToolAnswersWithTheInterfacesFieldsAndSendsNothing(t *testing.T
 	other, _ := audit.Open(e.srv.opts.AuditPath, "test", "elsewhere:443")
 	_ = other.Write(audit.Entry{Seq: "2", Source: "cli", Action: "stop", StrategyIDs: []int64{1}})
 	_ = other.Close()
+	otherKey, _ := integration.New(e.sb.URL, "another-key")
+	sameHost, _ := audit.Open(e.srv.opts.AuditPath, "test", e.sb.Client.Host(), audit.ForIntegration(otherKey))
+	_ = sameHost.Write(audit.Entry{Seq: "3", Source: "cli", Action: "archive", StrategyIDs: []int64{2}})
+	_ = sameHost.Close()
 	var act activityOut
 	e.ok(t, "activity", nil, &act)
 	if len(act.Actions) != 1 || act.Actions[0].Reason != "ticket 4" || act.Actions[0].Outcome != audit.OutcomeDone {

@@ -83,7 +83,7 @@ func openStore(cmd *cobra.Command, conn cmdutil.ConnFlags) (*approval.Store, str
 	if err != nil {
 		return nil, "", err
 	}
-	id, dir := openIntegration(target, func(s string) { fmt.Fprintln(cmd.ErrOrStderr(), s) })
+	id, dir := cmdutil.OpenIntegration(target, func(s string) { fmt.Fprintln(cmd.ErrOrStderr(), s) })
 	if dir.Path == "" {
 		return nil, "", cli.Failed("no state directory (set XDG_STATE_HOME or HOME): no request can be waiting")
 	}

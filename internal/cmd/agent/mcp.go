@@ -60,7 +60,7 @@ func runMCP(cmd *cobra.Command, conn cmdutil.ConnFlags, allow bool, listen strin
 		}
 	}
 	errw := cmd.ErrOrStderr()
-	c, target, err := connectTarget(cmd, conn)
+	c, target, err := cmdutil.ConnectTarget(cmd, conn)
 	if err != nil {
 		return err
 	}
@@ -68,7 +68,7 @@ func runMCP(cmd *cobra.Command, conn cmdutil.ConnFlags, allow bool, listen strin
 	if err != nil {
 		return err
 	}
-	id, dir := openIntegration(target, func(s string) { fmt.Fprintln(errw, s) })
+	id, dir := cmdutil.OpenIntegration(target, func(s string) { fmt.Fprintln(errw, s) })
 	if dir.Path == "" {
 		return cli.Failed("mcp: no state directory (set XDG_STATE_HOME or HOME): pending requests have nowhere to wait")
 	}
