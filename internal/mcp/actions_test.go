@@ -104,7 +104,7 @@ func TestAnActionReturnsPendingSendsNothingAndApprovalActsExactlyOnItsTargets(t 
 	j := &journal{}
 	runner := action.Runner{Client: e.sb.Client, Journal: j, Source: "cli"}
 	var stdout, stderr strings.Builder
-	o := cli.IO{In: strings.NewReader("y\n"), Out: &stdout, Err: &stderr, InTerminal: true}
+	o := cli.IO{In: strings.NewReader("2\n"), Out: &stdout, Err: &stderr, InTerminal: true}
 	err = approval.Approve(context.Background(), o, runner, e.store, approval.Decision{ID: out.Request, Integration: e.integ, Approver: "ann", Format: cli.JSON})
 	if err == nil {
 		t.Fatal("approve reported all done although a target was skipped")
