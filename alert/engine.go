@@ -67,6 +67,13 @@ type group struct {
 	Events []watch.Event `json:"events"`
 }
 
+// attacher is a sink that keeps state beside the engine's (the
+// Alertmanager sink): New hands it the directory, rules and board.
+type attacher interface{ attach(*Engine) }
+
+// runner is a sink with work of its own while the engine runs (resending).
+type runner interface{ Run(ctx context.Context) }
+
 // New opens the state directory and the sinks' outboxes.
 func New(o Options) (*Engine, error) {
 	if o.Clock == nil {
@@ -98,7 +105,10 @@ func New(o Options) (*Engine, error) {
 	e.start = e.clock.Now()
 	e.beat.lastGood = e.start
 	e.digest = newDigest(e.start)
-	for name := range o.Sinks {
+	for name, s := range o.Sinks {
+		if at, ok := s.(attacher); ok {
+			at.attach(e)
+		}
 		ob, err := openOutbox(filepath.Join(o.Dir, "outbox", name), o.MaxOutbox)
 		if err != nil {
 			return nil, fmt.Errorf("outbox of sink %s: %w", name, err)
@@ -242,6 +252,12 @@ func (e *Engine) Tick(now time.Time) {
 // ends.
 func (e *Engine) Run(ctx context.Context) error {
 	var wg sync.WaitGroup
+	for _, s := range e.o.Sinks {
+		if r, ok := s.(runner); ok {
+			wg.Add(1)
+			go func() { defer wg.Done(); r.Run(ctx) }()
+		}
+	}
 	for name, ob := range e.boxes {
 		wg.Add(1)
 		go func() {

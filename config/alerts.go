@@ -26,8 +26,10 @@ package config
 //	digest_to    = ["team-chat"]
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
+	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -54,6 +56,10 @@ type alertRule struct {
 	Severity string   `toml:"severity"`
 	To       []string `toml:"to" want:"a list of sink names, e.g. [\"ops-pager\"]"`
 	Group    string   `toml:"group"`
+	Runbook  string   `toml:"runbook"`
+	// ResolveAfter ends an alert that nobody acknowledged (0: it stays
+	// open until acknowledged).
+	ResolveAfter string `toml:"resolve_after"`
 }
 
 // sinkDef is one [sinks.NAME] section as written.
@@ -61,6 +67,16 @@ type sinkDef struct {
 	URL       string `toml:"url"`
 	URLEnv    string `toml:"url_env"`
 	SecretEnv string `toml:"secret_env"`
+
+	// An Alertmanager sink: every URL is posted to (never one through a
+	// balancer), with credentials from the environment.
+	Alertmanager []string `toml:"alertmanager" want:"a list of Alertmanager URLs, e.g. [\"http://am-1:9093\"]"`
+	BearerEnv    string   `toml:"bearer_env"`
+	UsernameEnv  string   `toml:"username_env"`
+	PasswordEnv  string   `toml:"password_env"`
+	CAFile       string   `toml:"ca_file"`
+	Resend       string   `toml:"resend"`
+	GeneratorURL string   `toml:"generator_url"`
 }
 
 // serveDef is the [serve] section as written.
@@ -79,6 +95,10 @@ type AlertRule struct {
 	Severity string
 	To       []string
 	Group    time.Duration // 0: each event is its own message
+	Runbook  string        // a link or words for whoever is paged
+	// ResolveAfter ends an open alert nobody acknowledged; 0: it stays
+	// open until acknowledged.
+	ResolveAfter time.Duration
 }
 
 // Sink is one checked sink. Its URL or secret may live in the environment:
@@ -90,6 +110,8 @@ type Sink struct {
 	SecretEnv string
 	file      string
 	lines     keyLines
+
+	Alertmanager *AlertmanagerSink // nil: a URL sink
 }
 
 // Mistake is a mistake of the sink's key (url, url_env or secret_env),
@@ -106,6 +128,45 @@ func (s Sink) URLKey() string {
 		return "url_env"
 	}
 	return "url"
+}
+
+// AlertmanagerSink is an [sinks.NAME] with alertmanager = [...].
+type AlertmanagerSink struct {
+	URLs         []string
+	BearerEnv    string        // a bearer token's variable
+	UsernameEnv  string        // basic auth's variables
+	PasswordEnv  string        //
+	CAFile       string        // PEM roots for https, beside the system's
+	Resend       time.Duration // how often firing alerts are sent again
+	GeneratorURL string        // a template with {strategy}, {user}, {pool}, {rule}
+}
+
+// DefaultResend is how often an Alertmanager sink sends its firing
+// alerts again: Alertmanager ends an alert nobody resends.
+const DefaultResend = time.Minute
+
+// AlertmanagerAuth is the sink's credentials read from the environment.
+type AlertmanagerAuth struct {
+	Bearer             string
+	Username, Password string
+}
+
+// Auth reads the sink's credentials from the environment variables it
+// names; a variable named but unset is an error.
+func (a *AlertmanagerSink) Auth(name string, getenv func(string) string) (AlertmanagerAuth, error) {
+	var out AlertmanagerAuth
+	for _, v := range []struct {
+		key, env string
+		dst      *string
+	}{{"bearer_env", a.BearerEnv, &out.Bearer}, {"username_env", a.UsernameEnv, &out.Username}, {"password_env", a.PasswordEnv, &out.Password}} {
+		if v.env == "" {
+			continue
+		}
+		if *v.dst = getenv(v.env); *v.dst == "" {
+			return AlertmanagerAuth{}, fmt.Errorf("sink %s: the environment variable %s (%s) is not set", name, v.env, v.key)
+		}
+	}
+	return out, nil
 }
 
 // Resolve returns the sink's URL and secret, reading the environment
@@ -149,8 +210,9 @@ func (c *Config) Alerts() []AlertRule {
 		if sev == "" {
 			sev = "info"
 		}
+		ra, _ := parseResolveAfter(r.ResolveAfter)
 		out = append(out, AlertRule{Name: r.Name, When: r.When, Where: f, Severity: sev,
-			To: append([]string(nil), r.To...), Group: g})
+			To: append([]string(nil), r.To...), Group: g, Runbook: r.Runbook, ResolveAfter: ra})
 	}
 	return out
 }
@@ -160,6 +222,12 @@ func (c *Config) Sinks() map[string]Sink {
 	out := make(map[string]Sink, len(c.f.Sinks))
 	for n, s := range c.f.Sinks {
 		out[n] = Sink{Name: n, URL: s.URL, URLEnv: s.URLEnv, SecretEnv: s.SecretEnv, file: c.Path, lines: c.lines}
+		if len(s.Alertmanager) > 0 {
+			resend, _ := parseResend(s.Resend)
+			out[n] = Sink{Name: n, file: c.Path, lines: c.lines, Alertmanager: &AlertmanagerSink{URLs: append([]string(nil), s.Alertmanager...),
+				BearerEnv: s.BearerEnv, UsernameEnv: s.UsernameEnv, PasswordEnv: s.PasswordEnv, CAFile: s.CAFile,
+				Resend: resend, GeneratorURL: s.GeneratorURL}}
+		}
 	}
 	return out
 }
@@ -190,6 +258,28 @@ func parseDaily(s string) (Daily, error) {
 	}
 	var d Daily
 	fmt.Sscanf(m[1]+" "+m[2], "%d %d", &d.Hour, &d.Minute)
+	return d, nil
+}
+
+func parseResolveAfter(s string) (time.Duration, error) {
+	if s == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < time.Minute || d > 30*24*time.Hour {
+		return 0, fmt.Errorf("not a duration from \"1m\" to \"720h\": %q", s)
+	}
+	return d, nil
+}
+
+func parseResend(s string) (time.Duration, error) {
+	if s == "" {
+		return DefaultResend, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < time.Second || d > 5*time.Minute {
+		return 0, fmt.Errorf("not a duration from \"1s\" to \"5m\": %q", s)
+	}
 	return d, nil
 }
 
@@ -241,6 +331,12 @@ func (c *checker) checkAlerts(f *file) {
 		if _, err := parseGroup(r.Group); err != nil {
 			fail("group", err.Error())
 		}
+		if _, err := parseResolveAfter(r.ResolveAfter); err != nil {
+			fail("resolve_after", err.Error())
+		}
+		if len(r.Runbook) > 1024 {
+			fail("runbook", "at most 1024 characters: a link to the runbook")
+		}
 	}
 	for _, name := range sortedKeys(f.Sinks) {
 		c.sink(name, f.Sinks[name])
@@ -273,6 +369,11 @@ func (c *checker) sinkNames(f *file, names []string, fail func(string)) {
 var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 func (c *checker) sink(name string, s sinkDef) {
+	if len(s.Alertmanager) > 0 || s.BearerEnv != "" || s.UsernameEnv != "" || s.PasswordEnv != "" ||
+		s.CAFile != "" || s.Resend != "" || s.GeneratorURL != "" {
+		c.alertmanagerSink(name, s)
+		return
+	}
 	switch {
 	case s.URL == "" && s.URLEnv == "":
 		c.fail("a sink needs url or url_env", "sinks", name)
@@ -313,4 +414,68 @@ func queryHasSecret(u *url.URL) bool {
 		}
 	}
 	return false
+}
+
+// alertmanagerSink checks an [sinks.NAME] with alertmanager = [...]: its
+// URLs, credentials' variables and CA file.
+func (c *checker) alertmanagerSink(name string, s sinkDef) {
+	if len(s.Alertmanager) == 0 {
+		c.fail("bearer_env, username_env, password_env, ca_file, resend and generator_url belong to an Alertmanager sink: add alertmanager = [URLs]", "sinks", name)
+		return
+	}
+	if s.URL != "" || s.URLEnv != "" || s.SecretEnv != "" {
+		c.fail("an Alertmanager sink has alertmanager = [URLs], not url, url_env or secret_env", "sinks", name, "alertmanager")
+	}
+	seen := map[string]bool{}
+	for _, raw := range s.Alertmanager {
+		if msg := CheckAlertmanagerURL(raw); msg != "" {
+			c.fail(msg, "sinks", name, "alertmanager")
+		}
+		if seen[raw] {
+			c.fail("an Alertmanager URL named twice", "sinks", name, "alertmanager")
+		}
+		seen[raw] = true
+	}
+	for key, env := range map[string]string{"bearer_env": s.BearerEnv, "username_env": s.UsernameEnv, "password_env": s.PasswordEnv} {
+		if env != "" && !envName.MatchString(env) {
+			c.fail("not an environment variable name", "sinks", name, key)
+		}
+	}
+	if (s.UsernameEnv == "") != (s.PasswordEnv == "") {
+		c.fail("basic auth needs both username_env and password_env", "sinks", name)
+	}
+	if s.BearerEnv != "" && s.UsernameEnv != "" {
+		c.fail("a bearer token or basic auth, not both", "sinks", name, "bearer_env")
+	}
+	if s.CAFile != "" {
+		if _, err := os.Stat(s.CAFile); err != nil {
+			c.fail("the CA file cannot be read: "+errors.Unwrap(err).Error(), "sinks", name, "ca_file")
+		}
+	}
+	if _, err := parseResend(s.Resend); err != nil {
+		c.fail(err.Error(), "sinks", name, "resend")
+	}
+	if s.GeneratorURL != "" {
+		u, err := url.Parse(strings.NewReplacer("{strategy}", "1", "{user}", "u", "{pool}", "p", "{rule}", "r").Replace(s.GeneratorURL))
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			c.fail("not an http(s) URL template (e.g. https://ops.example/strategies/{strategy})", "sinks", name, "generator_url")
+		}
+	}
+}
+
+// CheckAlertmanagerURL says what is wrong with an Alertmanager's base URL
+// ("" when nothing): http or https, a host, no credential, no query.
+func CheckAlertmanagerURL(raw string) string {
+	u, err := url.Parse(raw)
+	switch {
+	case err != nil || u.Host == "":
+		return fmt.Sprintf("not a URL with a scheme and a host (e.g. http://am-1:9093): %q", raw)
+	case u.Scheme != "http" && u.Scheme != "https":
+		return "an Alertmanager is reached over http or https"
+	case u.User != nil:
+		return "the URL carries a credential: name its variables in username_env and password_env, or bearer_env"
+	case u.RawQuery != "" || u.Fragment != "":
+		return "an Alertmanager URL is its base (and route prefix), without a query"
+	}
+	return ""
 }

@@ -85,7 +85,7 @@ func TestEveryMistakeInOneRunSortedByLine(t *testing.T) {
 		{26, `explorers.4663`, "wrong type: a TOML integer, want a URL template"},
 		{27, `explorers.1`, "neither {address} nor {tx}"},
 		{35, "alerts[0].to", `wrong type: a TOML string, want a list of sink names, e.g. ["ops-pager"]`},
-		{41, "alerts[1].severty", "unknown key (known here: group, name, severity, to, when, where)"},
+		{41, "alerts[1].severty", "unknown key (known here: group, name, resolve_after, runbook, severity, to, when, where)"},
 		{44, "serve.heartbeat", "wrong type: a TOML string, want a number of intervals"},
 	}
 	for i, e := range errs {

@@ -150,7 +150,13 @@ heartbeat_to = ["hook"]
 	}
 	waitUntil(t, "the halt's alert", func() bool { return rcv.count(isHalt) == 1 })
 
-	_, body := httpGet(t, "http://"+addr+"/metrics")
+	// The receiver holds the message a moment before serve counts the
+	// delivery: the scrape waits for the count.
+	var body string
+	waitUntil(t, "the delivery counted", func() bool {
+		_, body = httpGet(t, "http://"+addr+"/metrics")
+		return strings.Contains(body, `stratop_sink_deliveries_total{sink="hook"} 1`)
+	})
 	for _, want := range []string{`stratop_alerts_total{rule="halted",severity="urgent"} 1`, `stratop_sink_deliveries_total{sink="hook"} 1`,
 		`stratop_events_total{kind="strategy.status"} 1`, "stratop_watch_read_latency_seconds_bucket"} {
 		if !strings.Contains(body, want) {

@@ -28,6 +28,7 @@ func NewAlertsCmd() *cobra.Command {
 	var (
 		profile string
 		output  string
+		reason  string
 	)
 	cmd := &cobra.Command{
 		Use:   "alerts",
@@ -42,58 +43,89 @@ func NewAlertsCmd() *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("alerts: %w", err)
 			}
-			return printBoard(cmd, b, output)
+			cfg, err := cmdutil.LoadSettings(cmd)
+			if err != nil {
+				return serveUsage(err)
+			}
+			sinks, err := alertmanagerSinks(cfg, nil)
+			if err != nil {
+				return err
+			}
+			silences, problems := amSilences(cmd, st.Dir, profile, sinks)
+			for _, p := range problems {
+				fmt.Fprintf(cmd.ErrOrStderr(), "alerts: %s\n", text.Clean(p))
+			}
+			return printBoard(cmd, b, silences, output)
 		},
 	}
 	cmd.PersistentFlags().StringVar(&profile, "profile", "", "profile (default: STRATOP_PROFILE or \"default\")")
 	cmd.Flags().StringVarP(&output, "output", "o", "table", "output: table or json")
-	cmd.AddCommand(
-		&cobra.Command{
-			Use: "ack ID", Short: "Acknowledge an open alert", Args: cobra.ExactArgs(1),
-			RunE: func(cmd *cobra.Command, args []string) error {
-				st, err := alertStore(cmd, profile)
-				if err != nil {
+	ack := &cobra.Command{
+		Use: "ack ID", Short: "Acknowledge an open alert (a silence of it on Alertmanager sinks)", Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			st, err := alertStore(cmd, profile)
+			if err != nil {
+				return err
+			}
+			cfg, err := cmdutil.LoadSettings(cmd)
+			if err != nil {
+				return serveUsage(err)
+			}
+			sinks, err := alertmanagerSinks(cfg, nil)
+			if err != nil {
+				return err
+			}
+			known, amErr := ackSilences(cmd, st.Dir, sinks, args[0], reason)
+			if err := st.Ack(args[0]); err != nil {
+				if !errors.Is(err, alert.ErrNoAlert) {
 					return err
 				}
-				if err := st.Ack(args[0]); err != nil {
-					if errors.Is(err, alert.ErrNoAlert) {
-						return &cli.ExitError{Code: 1, Err: fmt.Errorf("alerts: %s: %w (see `stratop alerts`)", args[0], err)}
-					}
-					return err
+				if !known {
+					return &cli.ExitError{Code: 1, Err: fmt.Errorf("alerts: %s: %w (see `stratop alerts`)", args[0], err)}
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "acknowledged %s\n", args[0])
-				return nil
-			},
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "acknowledged %s\n", args[0])
+			return amErr
 		},
-		&cobra.Command{
-			Use: "snooze RULE DURATION", Short: "Send nothing for a rule for a while (0 lifts the snooze)", Args: cobra.ExactArgs(2),
-			RunE: func(cmd *cobra.Command, args []string) error {
-				if _, err := alertRule(cmd, args[0]); err != nil {
-					return err
-				}
-				d, err := time.ParseDuration(args[1])
-				if err != nil || d < 0 {
-					return serveUsage(fmt.Errorf("alerts snooze: %q is not a duration such as 1h", args[1]))
-				}
-				st, err := alertStore(cmd, profile)
-				if err != nil {
-					return err
-				}
-				var until time.Time
-				if d > 0 {
-					until = time.Now().Add(d)
-				}
-				if err := st.Snooze(args[0], until); err != nil {
-					return err
-				}
-				if d == 0 {
-					fmt.Fprintf(cmd.OutOrStdout(), "rule %s is no longer snoozed\n", args[0])
-				} else {
-					fmt.Fprintf(cmd.OutOrStdout(), "rule %s snoozed until %s\n", args[0], until.Format("2006-01-02 15:04"))
-				}
-				return nil
-			},
+	}
+	ack.Flags().StringVar(&reason, "reason", "", "why (the silence's comment on Alertmanager)")
+	snooze := &cobra.Command{
+		Use: "snooze RULE DURATION", Short: "Send nothing for a rule for a while (0 lifts the snooze); a silence on its Alertmanager sinks", Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, err := alertRule(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			d, err := time.ParseDuration(args[1])
+			if err != nil || d < 0 {
+				return serveUsage(fmt.Errorf("alerts snooze: %q is not a duration such as 1h", args[1]))
+			}
+			st, err := alertStore(cmd, profile)
+			if err != nil {
+				return err
+			}
+			var until time.Time
+			if d > 0 {
+				until = time.Now().Add(d)
+			}
+			if err := st.Snooze(args[0], until); err != nil {
+				return err
+			}
+			if d == 0 {
+				fmt.Fprintf(cmd.OutOrStdout(), "rule %s is no longer snoozed\n", args[0])
+			} else {
+				fmt.Fprintf(cmd.OutOrStdout(), "rule %s snoozed until %s\n", args[0], until.Format("2006-01-02 15:04"))
+			}
+			cfg, _ := cmdutil.LoadSettings(cmd)
+			sinks, err := alertmanagerSinks(cfg, &r)
+			if err != nil {
+				return err
+			}
+			return snoozeSilences(cmd, st.Dir, profile, sinks, args[0], d, reason)
 		},
+	}
+	snooze.Flags().StringVar(&reason, "reason", "", "why (the silence's comment on Alertmanager)")
+	cmd.AddCommand(ack, snooze,
 		&cobra.Command{
 			Use: "test RULE", Short: "Send a sample message to the rule's sinks now", Args: cobra.ExactArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
@@ -102,7 +134,17 @@ func NewAlertsCmd() *cobra.Command {
 					return err
 				}
 				cfg, _ := cmdutil.LoadSettings(cmd)
-				sinks, err := buildSinks(cfg)
+				st, err := alertStore(cmd, profile)
+				if err != nil {
+					return err
+				}
+				var id sinkIdentity
+				if ams, _ := alertmanagerSinks(cfg, &r); len(ams) > 0 {
+					if id.integration, err = silenceIntegration(cmd, st.Dir, profile, ams); err != nil {
+						return err
+					}
+				}
+				sinks, err := buildSinks(cfg, id)
 				if err != nil {
 					return serveUsage(err)
 				}
@@ -157,7 +199,7 @@ func alertRule(cmd *cobra.Command, name string) (config.AlertRule, error) {
 	return config.AlertRule{}, serveUsage(fmt.Errorf("alerts: no rule named %q (rules: %s)", name, strings.Join(names, ", ")))
 }
 
-func printBoard(cmd *cobra.Command, b alert.Board, output string) error {
+func printBoard(cmd *cobra.Command, b alert.Board, silences []listedSilence, output string) error {
 	out := cmd.OutOrStdout()
 	now := time.Now()
 	switch output {
@@ -167,13 +209,27 @@ func printBoard(cmd *cobra.Command, b alert.Board, output string) error {
 		}
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
-		return enc.Encode(b)
+		return enc.Encode(struct {
+			alert.Board
+			Silences []listedSilence `json:"silences,omitempty"`
+		}{b, silences})
 	case "table":
 	default:
 		return serveUsage(fmt.Errorf("alerts: -o %q: want table or json", output))
 	}
 	for _, r := range b.SnoozedRules(now) {
-		fmt.Fprintf(out, "rule %s is snoozed until %s\n", r, b.Snoozed[r].Local().Format("2006-01-02 15:04"))
+		fmt.Fprintf(out, "rule %s is snoozed until %s (local: this machine's serve)\n", r, b.Snoozed[r].Local().Format("2006-01-02 15:04"))
+	}
+	if len(silences) > 0 {
+		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "SILENCE\tSTATE\tMATCHES\tUNTIL\tBY\tCOMMENT\tWHERE")
+		for _, s := range silences {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.State, text.Clean(s.Matchers), s.EndsAt.Local().Format("01-02 15:04"),
+				text.Clean(s.CreatedBy), text.Clean(s.Comment), s.Where)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
 	}
 	if len(b.Open) == 0 {
 		fmt.Fprintln(out, "no open alerts")

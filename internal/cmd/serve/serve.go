@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -81,10 +82,6 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	if err := metrics.CheckListen(f.listen, token); err != nil {
 		return serveUsage(err)
 	}
-	sinks, err := buildSinks(cfg)
-	if err != nil {
-		return serveUsage(err)
-	}
 	target, err := cmdutil.ResolveCredentials(cmd.Context(), f.conn.Profile, f.conn.BaseURL)
 	if err != nil {
 		return err
@@ -95,6 +92,10 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 		return serveUsage(errors.New("serve: no state directory for the alert state: set XDG_STATE_HOME or HOME"))
 	}
 	dir := state.Alerts()
+	sinks, err := buildSinks(cfg, sinkIdentity{integration: id.String(), profile: target.Profile})
+	if err != nil {
+		return serveUsage(err)
+	}
 	serve := cfg.Serve()
 	alerts, err := alert.New(alert.Options{Rules: cfg.Alerts(), Sinks: sinks, Dir: dir, Interval: f.interval,
 		Heartbeat: serve.Heartbeat, HeartbeatTo: serve.HeartbeatTo, Digest: serve.Digest, DigestTo: serve.DigestTo,
@@ -168,11 +169,23 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	return nil
 }
 
+// sinkIdentity is what an Alertmanager sink labels every alert with.
+type sinkIdentity struct{ integration, profile string }
+
 // buildSinks resolves every sink's URL and secret from the environment.
 // Errors name the sink and the variable, never the URL.
-func buildSinks(cfg *config.Config) (map[string]alert.Sink, error) {
+func buildSinks(cfg *config.Config, id sinkIdentity) (map[string]alert.Sink, error) {
 	out := map[string]alert.Sink{}
 	for name, s := range cfg.Sinks() {
+		if am := s.Alertmanager; am != nil {
+			c, err := alert.NewAMClient(name, am, os.Getenv)
+			if err != nil {
+				return nil, err
+			}
+			out[name] = alert.NewAlertmanager(name, alert.AlertmanagerOptions{Client: c, Integration: id.integration,
+				Profile: id.profile, Resend: am.Resend, GeneratorURL: am.GeneratorURL})
+			continue
+		}
 		u, secret, err := s.Resolve(os.Getenv)
 		if err != nil {
 			return nil, err
@@ -191,8 +204,15 @@ func sinkList(cfg *config.Config) string {
 	var names []string
 	for name, s := range cfg.Sinks() {
 		where := alert.Redact(s.URL)
-		if s.URLEnv != "" {
+		switch {
+		case s.URLEnv != "":
 			where = "$" + s.URLEnv
+		case s.Alertmanager != nil:
+			var urls []string
+			for _, u := range s.Alertmanager.URLs {
+				urls = append(urls, alert.Redact(u))
+			}
+			where = "alertmanager " + strings.Join(urls, " ")
 		}
 		names = append(names, name+" ("+where+")")
 	}

@@ -1,0 +1,232 @@
+package root
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stratop/stratop/alert"
+	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/api/sandbox"
+	"github.com/stratop/stratop/internal/amtest"
+)
+
+// startServeWith runs `stratop serve` with env added to the test's (a
+// second machine: its own state directory).
+func startServeWith(t *testing.T, env ...string) (*child, string) {
+	t.Helper()
+	c := &child{t: t, out: &lockedBuf{}, err: &lockedBuf{}, done: make(chan struct{})}
+	c.cmd = exec.Command(os.Args[0], "serve", "--listen", "127.0.0.1:0", "--interval", "100ms", "--budget", "100000/min")
+	c.cmd.Env = append(append(os.Environ(), "STRATOP_TEST_AS_MAIN=1"), env...)
+	c.cmd.Stdout, c.cmd.Stderr = c.out, c.err
+	if err := c.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		_ = c.cmd.Wait()
+		c.code = c.cmd.ProcessState.ExitCode()
+		close(c.done)
+	}()
+	t.Cleanup(func() { c.kill() })
+	var addr string
+	waitUntil(t, "serve to listen", func() bool {
+		if m := servingOn.FindStringSubmatch(c.err.String()); m != nil {
+			addr = m[1]
+		}
+		return addr != ""
+	})
+	waitUntil(t, "serve's first full read", func() bool {
+		_, body := httpGet(t, "http://"+addr+"/metrics")
+		return strings.Contains(body, `stratop_strategies{status="active"}`)
+	})
+	return c, addr
+}
+
+func writeSettings(t *testing.T, settings string) {
+	t.Helper()
+	dir := filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "stratop")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.toml"), []byte(settings), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func alertmanagerSettings(urls ...string) string {
+	return `[[alerts]]
+name     = "halted"
+when     = "strategy.status"
+where    = "after = 'paused'"
+severity = "urgent"
+runbook  = "https://runbooks.example/halted"
+to       = ["oncall"]
+
+[sinks.oncall]
+alertmanager = ["` + strings.Join(urls, `", "`) + `"]
+resend       = "1s"
+`
+}
+
+func haltOne(t *testing.T, c *api.Client) int64 {
+	t.Helper()
+	s := firstStrategy(t, c, api.StatusActive)
+	if _, err := c.HaltStrategy(context.Background(), s.ID); err != nil {
+		t.Fatal(err)
+	}
+	return s.ID
+}
+
+// serve with an Alertmanager sink, against a real Alertmanager: a halt is
+// one notification with the rule, strategy and integration labels; `alerts
+// ack` resolves it there (and leaves an ack silence); `alerts snooze
+// --reason` makes a silence with the reason and no notification follows;
+// `alerts` lists that silence and says where it lives.
+func TestServeThroughARealAlertmanager(t *testing.T) {
+	e := newCLIEnv(t)
+	rcv := amtest.NewReceiver(t)
+	am := amtest.Start(t, amtest.Options{Receiver: rcv})
+	writeSettings(t, alertmanagerSettings(am.URL))
+	s, _ := startServeWith(t)
+	c := e.client()
+
+	id := haltOne(t, c)
+	waitUntil(t, "the notification", func() bool { return len(rcv.Firing()) > 0 })
+	time.Sleep(4 * time.Second) // resends and group intervals: no second notification
+	firing := rcv.Firing()
+	if len(firing) != 1 {
+		t.Fatalf("%d notifications for one halt: %+v", len(firing), firing)
+	}
+	l := firing[0].Labels
+	if l["alertname"] != "halted" || l["strategy"] != fmt.Sprint(id) || !strings.HasPrefix(l["integration"], e.srv.URL+"#") ||
+		l["profile"] != "default" || l["severity"] != "urgent" || firing[0].Annotations["runbook"] != "https://runbooks.example/halted" {
+		t.Fatalf("notified %+v", firing[0])
+	}
+
+	listed := func() bool {
+		for _, a := range am.Alerts(t) {
+			if a.Labels["strategy"] == fmt.Sprint(id) {
+				return true
+			}
+		}
+		return false
+	}
+	if !listed() {
+		t.Fatal("Alertmanager does not list the firing alert")
+	}
+	var board alert.Board
+	if err := json.Unmarshal([]byte(runCLI(t, "alerts", "-o", "json")), &board); err != nil || len(board.Open) != 1 {
+		t.Fatalf("alerts -o json: %v %+v", err, board)
+	}
+	out := runCLI(t, "alerts", "ack", board.Open[0].ID, "--reason", "looking at it")
+	if !strings.Contains(out, "acknowledged") || !strings.Contains(out, "silence") {
+		t.Fatalf("ack: %s", out)
+	}
+	// The ack silence mutes it at once (no resolved notification either:
+	// whoever acked knows); serve resolves it, and Alertmanager lists it
+	// no more.
+	waitUntil(t, "the alert resolved at Alertmanager", func() bool { return !listed() })
+	if n := len(rcv.Firing()); n != 1 {
+		t.Fatalf("%d notifications after the ack", n)
+	}
+
+	out = runCLI(t, "alerts", "snooze", "halted", "1h", "--reason", "maintenance window")
+	if !strings.Contains(out, "silence") {
+		t.Fatalf("snooze: %s", out)
+	}
+	list := runCLI(t, "alerts")
+	if !strings.Contains(list, "maintenance window") || !strings.Contains(list, "alertname=halted") ||
+		!strings.Contains(list, "alertmanager oncall") || !strings.Contains(list, "local") {
+		t.Fatalf("alerts does not list the silence and where it lives:\n%s", list)
+	}
+	var withSilences struct {
+		Silences []struct {
+			State     string `json:"state"`
+			CreatedBy string `json:"createdBy"`
+			Comment   string `json:"comment"`
+		} `json:"silences"`
+	}
+	if err := json.Unmarshal([]byte(runCLI(t, "alerts", "-o", "json")), &withSilences); err != nil {
+		t.Fatal(err)
+	}
+	var snoozes int
+	for _, s := range withSilences.Silences {
+		if s.Comment == "maintenance window" && s.State == "active" && s.CreatedBy == osUser(t) {
+			snoozes++
+		}
+	}
+	if snoozes != 1 {
+		t.Fatalf("silences %+v", withSilences.Silences)
+	}
+	before := len(rcv.Got())
+	haltOne(t, c)
+	time.Sleep(5 * time.Second)
+	if got := rcv.Got(); len(got) != before {
+		t.Fatalf("notified while snoozed: %+v", got[before:])
+	}
+	if code := s.stop(); code != 0 {
+		t.Fatalf("serve exit %d: %s", code, s.err.String())
+	}
+}
+
+// Two serve processes for one integration (two machines: two state
+// directories) and two clustered Alertmanagers: ten halts are ten
+// notifications, not twenty, and still one per halt after one serve and
+// one Alertmanager are killed with SIGKILL half-way.
+func TestServePairPagesOnceThroughAnAlertmanagerCluster(t *testing.T) {
+	e := newCLIEnv(t, sandbox.WithStrategies(80))
+	rcv := amtest.NewReceiver(t)
+	am1 := amtest.Start(t, amtest.Options{Receiver: rcv, Cluster: true})
+	am2 := amtest.Start(t, amtest.Options{Receiver: rcv, Peers: []string{am1.Cluster}})
+	writeSettings(t, alertmanagerSettings(am1.URL, am2.URL))
+	a, _ := startServeWith(t)
+	b, _ := startServeWith(t, "XDG_STATE_HOME="+filepath.Join(t.TempDir(), "machine-b"))
+	c := e.client()
+
+	halted := map[string]bool{}
+	halt := func() {
+		halted[fmt.Sprint(haltOne(t, c))] = true
+		time.Sleep(300 * time.Millisecond)
+	}
+	for range 5 {
+		halt()
+	}
+	waitUntil(t, "five notifications", func() bool { return len(rcv.Firing()) >= 5 })
+	b.kill()
+	am2.Kill()
+	for range 5 {
+		halt()
+	}
+	waitUntil(t, "ten notifications", func() bool { return len(rcv.Firing()) >= 10 })
+	time.Sleep(6 * time.Second) // a duplicate would come within the peer timeout and a group interval
+	per := map[string]int{}
+	for _, f := range rcv.Firing() {
+		per[f.Labels["strategy"]]++
+	}
+	for id := range halted {
+		if per[id] != 1 {
+			t.Errorf("strategy %s: %d notifications", id, per[id])
+		}
+	}
+	if n := len(rcv.Firing()); n != 10 {
+		t.Fatalf("%d notifications for 10 halts: %v", n, per)
+	}
+	if code := a.stop(); code != 0 {
+		t.Fatalf("serve exit %d: %s", code, a.err.String())
+	}
+}
+
+func osUser(t *testing.T) string {
+	u, err := user.Current()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.Username
+}
