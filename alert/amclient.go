@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/stratop/stratop/config"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // AMAlert is one alert as Alertmanager's POST /api/v2/alerts takes it.
@@ -155,12 +156,11 @@ func (c *AMClient) do(ctx context.Context, base, method, path string, in, out an
 	return nil
 }
 
+// firstLine is the start of an error body, cleaned: it reaches the log
+// and a terminal.
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
-	if len(s) > 200 {
-		s = s[:200] + "…"
-	}
-	return s
+	return text.CleanN(s, 200)
 }
 
 // PostAlerts sends alerts to every Alertmanager; it fails only when none

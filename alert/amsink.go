@@ -25,6 +25,7 @@ import (
 	"github.com/jonboulle/clockwork"
 
 	"github.com/stratop/stratop/config"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/watch"
 )
 
@@ -182,8 +183,8 @@ func (a *Alertmanager) fromMessage(m Message) (keep []amEntry, once []AMAlert, r
 				at = m.Time
 			}
 			al := AMAlert{Labels: a.labels(m.Rule, m.Severity, &ev), StartsAt: at.UTC(),
-				Annotations: map[string]string{"summary": "[" + m.Severity + "] " + m.Rule + ": " + eventLine(ev),
-					"description": eventLine(ev)}, GeneratorURL: a.generatorURL(m.Rule, ev)}
+				Annotations: map[string]string{"summary": text.Clean("[" + m.Severity + "] " + m.Rule + ": " + eventLine(ev)),
+					"description": text.Clean(eventLine(ev))}, GeneratorURL: a.generatorURL(m.Rule, ev)}
 			if rule.Runbook != "" {
 				al.Annotations["runbook"] = rule.Runbook
 			}
@@ -199,7 +200,7 @@ func (a *Alertmanager) fromMessage(m Message) (keep []amEntry, once []AMAlert, r
 			return nil, nil, []string{labelKey(l)}
 		}
 		keep = append(keep, amEntry{Alert: AMAlert{Labels: l, StartsAt: m.Time.UTC(),
-			Annotations: map[string]string{"summary": m.Title}}})
+			Annotations: map[string]string{"summary": text.Clean(m.Title)}}})
 	case MsgTest, MsgDropped:
 		name := "stratop_" + m.Kind
 		if m.Rule != "" {
@@ -208,7 +209,7 @@ func (a *Alertmanager) fromMessage(m Message) (keep []amEntry, once []AMAlert, r
 		l := a.labels(name, m.Severity, nil)
 		l["test"] = strconv.FormatBool(m.Kind == MsgTest)
 		once = append(once, AMAlert{Labels: l, StartsAt: m.Time.UTC(), EndsAt: m.Time.Add(5 * time.Minute).UTC(),
-			Annotations: map[string]string{"summary": m.Title}})
+			Annotations: map[string]string{"summary": text.Clean(m.Title)}})
 	}
 	return keep, once, resolve
 }
@@ -379,89 +380,4 @@ func (a *Alertmanager) sayOnce(err error) {
 	case changed:
 		a.logf("alerts: sink %s: every Alertmanager answers again", a.name)
 	}
-}
-
-// ackedBySilence reports whether an active ack silence matches labels.
-func ackedBySilence(silences []Silence, labels map[string]string) bool {
-	for _, s := range silences {
-		if s.Active() && strings.HasPrefix(s.Comment, AckPrefix) && s.Matches(labels) {
-			return true
-		}
-	}
-	return false
-}
-
-// SnoozeOf reports the rule a silence snoozes: its matchers are exactly
-// alertname and integration, as `stratop alerts snooze` sets them.
-func SnoozeOf(s Silence, integration string) (rule string, ok bool) {
-	if len(s.Matchers) != 2 {
-		return "", false
-	}
-	var gotIntegration bool
-	for _, m := range s.Matchers {
-		if m.IsRegex || !m.IsEqual {
-			return "", false
-		}
-		switch m.Name {
-		case "alertname":
-			rule = m.Value
-		case "integration":
-			gotIntegration = m.Value == integration
-		}
-	}
-	return rule, rule != "" && gotIntegration
-}
-
-// applySnoozes carries the rule snoozes set on Alertmanager (by another
-// operator or machine) into the local board, so the other sinks of the
-// rule are quiet too.
-func (a *Alertmanager) applySnoozes(silences []Silence) {
-	want := map[string]time.Time{}
-	for _, s := range silences {
-		if rule, ok := SnoozeOf(s, a.o.Integration); ok && s.Active() && s.EndsAt.After(want[rule]) {
-			if _, known := a.rules[rule]; known {
-				want[rule] = s.EndsAt
-			}
-		}
-	}
-	if len(want) == 0 {
-		return
-	}
-	err := a.store.Update(func(b *Board) error {
-		if b.Snoozed == nil {
-			b.Snoozed = map[string]time.Time{}
-		}
-		for rule, until := range want {
-			if until.After(b.Snoozed[rule]) {
-				b.Snoozed[rule] = until
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		a.logf("alerts: %v", err)
-	}
-}
-
-// AMFiring is one alert an Alertmanager sink keeps sending, as `stratop
-// alerts ack` needs it: the local id and the labels to silence.
-type AMFiring struct {
-	Open   string
-	Labels map[string]string
-	Until  time.Time
-}
-
-// ReadAMState returns the integration and the firing alerts of sink's
-// state file in dir (nothing when serve never sent there).
-func ReadAMState(dir, sink string) (integration string, firing []AMFiring, err error) {
-	var st amState
-	if err := readJSON(AMStateFile(dir, sink), &st); err != nil {
-		return "", nil, err
-	}
-	for _, en := range st.Alerts {
-		if en.firing() {
-			firing = append(firing, AMFiring{Open: en.Open, Labels: en.Alert.Labels, Until: en.Until})
-		}
-	}
-	return st.Integration, firing, nil
 }

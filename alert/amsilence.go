@@ -1,0 +1,96 @@
+package alert
+
+// Silences as the Alertmanager sink reads them: an ack silence (its
+// comment begins with AckPrefix) resolves the alerts it matches, a rule's
+// snooze silence (alertname and integration only) quiets the rule's other
+// sinks on this machine too.
+
+import (
+	"strings"
+	"time"
+)
+
+// ackedBySilence reports whether an active ack silence matches labels.
+func ackedBySilence(silences []Silence, labels map[string]string) bool {
+	for _, s := range silences {
+		if s.Active() && strings.HasPrefix(s.Comment, AckPrefix) && s.Matches(labels) {
+			return true
+		}
+	}
+	return false
+}
+
+// SnoozeOf reports the rule a silence snoozes: its matchers are exactly
+// alertname and integration, as `stratop alerts snooze` sets them.
+func SnoozeOf(s Silence, integration string) (rule string, ok bool) {
+	if len(s.Matchers) != 2 {
+		return "", false
+	}
+	var gotIntegration bool
+	for _, m := range s.Matchers {
+		if m.IsRegex || !m.IsEqual {
+			return "", false
+		}
+		switch m.Name {
+		case "alertname":
+			rule = m.Value
+		case "integration":
+			gotIntegration = m.Value == integration
+		}
+	}
+	return rule, rule != "" && gotIntegration
+}
+
+// applySnoozes carries the rule snoozes set on Alertmanager (by another
+// operator or machine) into the local board, so the other sinks of the
+// rule are quiet too.
+func (a *Alertmanager) applySnoozes(silences []Silence) {
+	want := map[string]time.Time{}
+	for _, s := range silences {
+		if rule, ok := SnoozeOf(s, a.o.Integration); ok && s.Active() && s.EndsAt.After(want[rule]) {
+			if _, known := a.rules[rule]; known {
+				want[rule] = s.EndsAt
+			}
+		}
+	}
+	if len(want) == 0 {
+		return
+	}
+	err := a.store.Update(func(b *Board) error {
+		if b.Snoozed == nil {
+			b.Snoozed = map[string]time.Time{}
+		}
+		for rule, until := range want {
+			if until.After(b.Snoozed[rule]) {
+				b.Snoozed[rule] = until
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		a.logf("alerts: %v", err)
+	}
+}
+
+// AMFiring is one alert an Alertmanager sink keeps sending, as `stratop
+// alerts ack` needs it: the local id and the labels to silence.
+type AMFiring struct {
+	Open   string
+	Labels map[string]string
+	Until  time.Time
+}
+
+// ReadAMState returns the integration and the firing alerts of sink's
+// state file in dir (nothing when serve never sent there).
+func ReadAMState(dir, sink string) (integration string, firing []AMFiring, err error) {
+	var st amState
+	if err := readJSON(AMStateFile(dir, sink), &st); err != nil {
+		return "", nil, err
+	}
+	for _, en := range st.Alerts {
+		if en.firing() {
+			firing = append(firing, AMFiring{Open: en.Open, Labels: en.Alert.Labels, Until: en.Until})
+		}
+	}
+	return st.Integration, firing, nil
+}
