@@ -39,7 +39,15 @@ func TestRealAlertmanagerHaltAckSnooze(t *testing.T) {
 	ev := status("h1", 11, "active", "paused")
 	ev.Time = time.Now()
 	e.Handle(ev)
-	waitFor(t, "the notification", 20*time.Second, func() bool { return len(rcv.Firing()) > 0 })
+	waitFor(t, "the notification", 60*time.Second, func() bool {
+		if len(rcv.Firing()) > 0 {
+			return true
+		}
+		if time.Since(ev.Time) > 55*time.Second {
+			t.Logf("alertmanager's log: %s; engine stats %+v", am.Log(), e.Stats())
+		}
+		return false
+	})
 	time.Sleep(4 * time.Second) // several resends and group intervals
 	firing := rcv.Firing()
 	if len(firing) != 1 {
@@ -57,7 +65,7 @@ func TestRealAlertmanagerHaltAckSnooze(t *testing.T) {
 	if err := e.store.Ack(b.Open[0].ID); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "the resolved notification", 20*time.Second, func() bool { return len(rcv.Resolved()) > 0 })
+	waitFor(t, "the resolved notification", 60*time.Second, func() bool { return len(rcv.Resolved()) > 0 })
 	if r := rcv.Resolved()[0]; r.Labels["strategy"] != "11" {
 		t.Fatalf("resolved %v", r.Labels)
 	}
