@@ -34,6 +34,10 @@ type activityTab struct {
 	users   source[*usersWatchData]
 	audit   source[*auditData]
 	alerts  source[*alertsData]
+	// approvals are agents' requests waiting for a person (approvals.go),
+	// approvalsGen counts their changes.
+	approvals    approvalsData
+	approvalsGen int
 	// alertIDs are the alerts given a line, mutated in place like feed.
 	alertIDs map[string]alertLine
 	since    time.Time
@@ -133,7 +137,7 @@ func (t activityTab) polls(id feedID) bool {
 	case feedAudit:
 		return t.env.auditPath != ""
 	case feedAlerts:
-		return t.env.alertDir != ""
+		return t.env.alertDir != "" || t.env.approvalDir != ""
 	}
 	return true
 }

@@ -27,6 +27,9 @@ type alertsData struct {
 	board alert.Board
 	stamp fileStamp
 	err   string // the board could not be read (in words), "" when fine
+	// requests are the agents' requests waiting for a person, read with
+	// the board (approvals.go).
+	requests approvalsData
 }
 
 // fileStamp is what tells a file changed without reading it.
@@ -38,20 +41,28 @@ type fileStamp struct {
 // fetchAlerts reads the board when alerts.json changed since prev. It is a
 // local read: it sends nothing, so it never counts as connection health,
 // and a board that cannot be read is said in words, not a failed poll.
-func fetchAlerts(e *env, dir string, prev *alertsData, gen uint64) tea.Cmd {
+func fetchAlerts(e *env, dir, approvalDir string, prev *alertsData, gen uint64) tea.Cmd {
 	return fetchCmd(e, feedAlerts, gen, func(context.Context) (*alertsData, error) {
 		var st fileStamp
-		if fi, err := os.Stat(filepath.Join(dir, alertsFile)); err == nil {
+		if fi, err := os.Stat(filepath.Join(dir, alertsFile)); dir != "" && err == nil {
 			st = fileStamp{size: fi.Size(), mod: fi.ModTime()}
 		}
-		if prev != nil && prev.stamp == st && prev.err == "" {
+		var was approvalsData
+		if prev != nil {
+			was = prev.requests
+		}
+		reqs := readApprovals(approvalDir, was)
+		if prev != nil && prev.stamp == st && prev.err == "" && reqs.stamp == was.stamp && reqs.err == was.err {
 			return prev, nil
+		}
+		if dir == "" {
+			return &alertsData{requests: reqs}, nil
 		}
 		b, err := (&alert.Store{Dir: dir}).Board()
 		if err != nil {
-			return &alertsData{stamp: st, err: err.Error()}, nil
+			return &alertsData{stamp: st, err: err.Error(), requests: reqs}, nil
 		}
-		return &alertsData{board: b, stamp: st}, nil
+		return &alertsData{board: b, stamp: st, requests: reqs}, nil
 	})
 }
 
@@ -69,12 +80,13 @@ func ackAlertCmd(dir, id string) tea.Cmd {
 }
 
 func (t activityTab) fetchAlerts(gen uint64) tea.Cmd {
-	return fetchAlerts(t.env, t.env.alertDir, t.alerts.data, gen)
+	return fetchAlerts(t.env, t.env.alertDir, t.env.approvalDir, t.alerts.data, gen)
 }
 
 // applyAlerts adds a line for each alert not shown yet and marks the
 // lines of alerts no longer open (acknowledged here or elsewhere).
 func (t activityTab) applyAlerts(d *alertsData) activityTab {
+	t = t.applyApprovals(d.requests)
 	if d.err != "" {
 		t.notice = ui.AlertsUnreadable(d.err)
 		return t.render()

@@ -63,6 +63,7 @@ type env struct {
 	integration integration.ID // the one shown; the audit log's lines of others are marked (integration.go)
 	startNotice string         // said on the status line once the model is made
 	alertDir    string         // serve's state directory of the integration, "" for none
+	approvalDir string         // where agents' requests wait for a person (package approval), "" for none
 	watchStore  *watch.WatchListStore
 	watchStart  watchSet
 	watchErr    string // the watches could not be loaded (in words)

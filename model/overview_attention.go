@@ -3,7 +3,8 @@ package model
 // Needs attention: what the Activity feed saw in the last hour that an
 // operator acts on (strategies that moved into paused, suspended or
 // completed; actions that failed or whose outcome is unknown), the open
-// alerts, the user-wide jobs running and a failing connection. The root hands the
+// alerts, the actions agents asked for that wait for a person, the
+// user-wide jobs running and a failing connection. The root hands the
 // Overview the lines whenever the feed, the jobs or the minute changed.
 
 import (
@@ -27,11 +28,12 @@ type attentionMsg struct{ lines []ui.AttentionLine }
 // attentionKey is what the lines depend on, so the root recomputes them
 // only when it changed.
 type attentionKey struct {
-	feed   int64
-	alerts int
-	jobs   int
-	jobsAt uint64
-	minute int64
+	feed      int64
+	alerts    int
+	approvals int
+	jobs      int
+	jobsAt    uint64
+	minute    int64
 }
 
 // attentionSource is the tab whose feed holds the changes (the Activity).
@@ -40,6 +42,8 @@ type attentionSource interface {
 	openAlerts() int
 	attention(since time.Time, dst []ui.AttentionLine) []ui.AttentionLine
 	alertAttention(dst []ui.AttentionLine) []ui.AttentionLine
+	approvalsVersion() int
+	approvalAttention(now time.Time, dst []ui.AttentionLine) []ui.AttentionLine
 }
 
 // haltStates are the states a strategy moves into that need attention.
@@ -89,7 +93,7 @@ func (m Model) refreshAttention() Model {
 		key.jobsAt += j.gen + uint64(j.left)
 	}
 	if src != nil {
-		key.feed, key.alerts = src.feedVersion(), src.openAlerts()
+		key.feed, key.alerts, key.approvals = src.feedVersion(), src.openAlerts(), src.approvalsVersion()
 	}
 	if key == m.attn {
 		return m
@@ -97,6 +101,7 @@ func (m Model) refreshAttention() Model {
 	m.attn = key
 	var lines []ui.AttentionLine
 	if src != nil {
+		lines = src.approvalAttention(now, lines)
 		lines = src.alertAttention(lines)
 		lines = src.attention(now.Add(-attentionWindow), lines)
 	}

@@ -14,10 +14,12 @@ import (
 )
 
 // Kinds of attention lines beyond the Activity kinds (status, completed,
-// action): a user-wide job running and the connection failing.
+// action): a user-wide job running, the connection failing, and an
+// action an agent asked for waiting for a person.
 const (
 	AttentionJob        = "job"
 	AttentionConnection = "connection"
+	AttentionApproval   = "approval"
 )
 
 // AttentionLine is one thing that needs an operator now. Text fields are
