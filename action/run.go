@@ -166,7 +166,9 @@ func (r Runner) Run(ctx context.Context, spec Spec, t Target) Result {
 		t.IdempotencyKey = uuid.NewString()
 		res.Target.IdempotencyKey = t.IdempotencyKey
 	}
+	sendTimeout := or(r.SendTimeout, DefaultSendTimeout)
 	entry := r.entry(spec, t, res.Current)
+	entry.Deadline = time.Now().Add(sendTimeout).UTC()
 	if err := r.journal().Write(entry); err != nil {
 		res.JournalErr = err
 		if !r.Unaudited {
@@ -177,14 +179,14 @@ func (r Runner) Run(ctx context.Context, spec Spec, t Target) Result {
 		res.Unaudited = true
 	}
 
-	sendCtx, cancel := context.WithTimeout(ctx, or(r.SendTimeout, DefaultSendTimeout))
+	sendCtx, cancel := context.WithTimeout(ctx, sendTimeout)
 	defer cancel()
 	res.Sent = true
 	reply, err := spec.send(sendCtx, r.Client, t)
 	res.Reply, res.NewID, res.Err = reply.record, reply.newID, err
 	res.Outcome, res.Reason = classify(err, spec)
 
-	entry.Time, entry.Outcome = time.Time{}, res.Outcome
+	entry.Time, entry.Outcome, entry.Deadline = time.Time{}, res.Outcome, time.Time{}
 	if err != nil {
 		entry.Error = res.Reason
 	}

@@ -43,6 +43,13 @@ type Entry struct {
 	// Approval is set when an agent asked for the action and a person
 	// approved it (source "mcp").
 	Approval *Approval `json:"approval,omitempty"`
+	// Writer names the liveness lock its writer holds while it runs
+	// (WriterAlive): an intent without an outcome whose writer is gone
+	// will never get one.
+	Writer string `json:"writer,omitempty"`
+	// Deadline is when the sender gives up waiting for the answer: an
+	// intent still without an outcome after it has none coming.
+	Deadline time.Time `json:"deadline,omitzero"`
 }
 
 // Approval says who asked for an action out of band and who let it go.

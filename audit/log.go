@@ -54,6 +54,10 @@ type Log struct {
 	f       *os.File
 	lk      *fileLock
 	lastErr error // the last failed write, until a write succeeds
+	// writer is this Log's liveness lock (taken at the first intent, held
+	// until Close or the process ends) and release lets go of it.
+	writer  string
+	release func()
 }
 
 // SetMaxSize changes the size at which the log rotates (MaxSize by
@@ -131,6 +135,9 @@ func (l *Log) Write(e Entry) error {
 	}
 	if e.Integration == "" {
 		e.Integration = l.integration
+	}
+	if e.Outcome == OutcomeNone && e.Writer == "" {
+		e.Writer = l.liveness()
 	}
 	line, err := json.Marshal(e)
 	if err != nil {
@@ -223,10 +230,17 @@ func (l *Log) Check() error {
 	return f.Close()
 }
 
-// Close closes the file; a later Write opens it again.
+// Close closes the file and lets go of the liveness lock: an intent this
+// Log wrote without its outcome reads as unknown from then on. A later
+// Write opens both again.
 func (l *Log) Close() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.release != nil {
+		l.release()
+		_ = os.Remove(writerPath(l.path, l.writer))
+		l.release, l.writer = nil, ""
+	}
 	if l.lk != nil {
 		_ = l.lk.close()
 		l.lk = nil

@@ -116,8 +116,8 @@ func TestRotationKeepsOnePreviousFile(t *testing.T) {
 		t.Error("a second previous file was kept")
 	}
 	matches, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*"))
-	if len(matches) != 3 || matches[2] != LockPath(path) {
-		t.Errorf("files %v, want the log, one previous file and the lock", matches)
+	if len(matches) != 4 || matches[2] != LockPath(path) || matches[3] != writersDir(path) {
+		t.Errorf("files %v, want the log, one previous file, the lock and the writers' locks", matches)
 	}
 }
 

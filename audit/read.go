@@ -22,6 +22,38 @@ type Record struct {
 	Finished time.Time `json:"finished,omitzero"`
 	// Pending says no outcome line was found.
 	Pending bool `json:"pending,omitempty"`
+	// WriterGone says, of a pending record, that the program that wrote
+	// the intent no longer runs (WriterAlive): no outcome is coming.
+	WriterGone bool `json:"writerGone,omitempty"`
+}
+
+// answerWindow is how long an intent written without a Deadline (by an
+// older version) may wait for its outcome.
+const answerWindow = 30 * time.Second
+
+// InFlight reports whether a record without an outcome may still get one
+// at now: its writer still runs and its deadline has not passed. Only
+// then is "no outcome yet" not "outcome unknown".
+func (r Record) InFlight(now time.Time) bool {
+	if !r.Pending || r.WriterGone {
+		return false
+	}
+	deadline := r.Deadline
+	if deadline.IsZero() {
+		deadline = r.Time.Add(answerWindow)
+	}
+	return now.Before(deadline)
+}
+
+// CheckWriters sets WriterGone on the pending records of the log at path
+// whose writer no longer runs. Read does it; a reader holding records
+// from an earlier Read calls it again to learn of writers gone since.
+func CheckWriters(path string, recs []Record) {
+	for i := range recs {
+		if recs[i].Pending && !recs[i].WriterGone {
+			recs[i].WriterGone = !WriterAlive(path, recs[i].Writer)
+		}
+	}
 }
 
 // maxLine bounds one line of the log; a longer one is skipped, not fatal.
@@ -63,6 +95,7 @@ func Read(path string, since time.Time) ([]Record, error) {
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Time.Before(out[j].Time) })
+	CheckWriters(path, out)
 	return out, nil
 }
 

@@ -19,10 +19,12 @@ import (
 // `stratop audit` does by default.
 const auditWindow = 24 * time.Hour
 
-// actionSeen is what the feed last said of one audit record.
+// actionSeen is what the feed last said of one audit record, and its line.
 type actionSeen struct {
-	outcome audit.Outcome
-	pending bool
+	outcome  audit.Outcome
+	pending  bool
+	inFlight bool
+	line     int64 // the feed's id of the action's one line
 }
 
 type activityTab struct {
@@ -258,8 +260,8 @@ func (t activityTab) poll(msg pollMsg) (activityTab, tea.Cmd) {
 	return t, cmd
 }
 
-// applyAudit adds the actions the feed has not told yet, and an outcome
-// that arrived for an action told as pending.
+// applyAudit adds the actions the feed has not told yet, and updates the
+// one line of an action whose state moved on (sent, then its outcome).
 func (t activityTab) applyAudit(d *auditData) activityTab {
 	if d.err != "" {
 		t.notice = ui.AuditUnreadable(d.err)
@@ -268,42 +270,60 @@ func (t activityTab) applyAudit(d *auditData) activityTab {
 	if t.notice != "" && t.notice != t.env.watchErr {
 		t.notice = ""
 	}
-	added := 0
+	added, replaced := 0, 0
 	for i := range d.records {
 		r := &d.records[i]
-		now := actionSeen{outcome: r.Outcome, pending: r.Pending}
-		if seen, ok := t.actions[r.Seq]; ok && seen == now {
+		now := actionSeen{outcome: r.Outcome, pending: r.Pending, inFlight: d.inFlight[r.Seq]}
+		seen, told := t.actions[r.Seq]
+		now.line = seen.line
+		if told && seen == now {
 			continue
 		}
+		e := t.actionEntry(r, now.inFlight)
+		if told && t.feed.replaceID(seen.line, e) {
+			replaced++
+		} else if now.line = t.feed.add(e); now.line != 0 {
+			added++
+		}
 		t.actions[r.Seq] = now
-		at := r.Finished
-		if at.IsZero() {
-			at = r.Time
-		}
-		e := ui.ActivityEntry{At: at.In(t.env.now().Location()), Kind: ui.KindAction, User: clean(r.User),
-			Old: clean(string(r.StateBefore)), Note: ui.ActionNote(clean(r.Action), string(r.Outcome), clean(r.Error), clean(r.Source), r.Pending), Outcome: string(r.Outcome)}
-		if r.Outcome == audit.OutcomeDone {
-			e.New = clean(string(r.Expected))
-		}
-		if len(r.StrategyIDs) > 0 {
-			e.Strategy = r.StrategyIDs[0]
-		}
-		if len(r.StrategyIDs) > 1 {
-			e.Note += " · " + itoa(int64(len(r.StrategyIDs))) + " strategies"
-		}
-		if r.Reason != "" {
-			e.Note += " · " + ui.ReasonNote(clean(r.Reason))
-		}
-		e.Elsewhere = clean(t.env.elsewhere(r.Entry))
-		t.feed.add(e)
-		added++
 	}
 	history := !t.auditRead
 	t.auditRead = true
-	if added == 0 {
+	if added == 0 && replaced == 0 {
 		return t
 	}
 	return t.entriesAdded(added, history)
+}
+
+// actionEntry is the line of one action. Its time is when the action was
+// taken, so the outcome updates the line where it is.
+func (t activityTab) actionEntry(r *audit.Record, inFlight bool) ui.ActivityEntry {
+	state := ui.ActionFinished
+	switch {
+	case inFlight:
+		state = ui.ActionInFlight
+	case r.Pending:
+		state = ui.ActionNoOutcome
+	}
+	e := ui.ActivityEntry{At: r.Time.In(t.env.now().Location()), Kind: ui.KindAction, User: clean(r.User),
+		Old: clean(string(r.StateBefore)), Note: ui.ActionNote(clean(r.Action), string(r.Outcome), clean(r.Error), clean(r.Source), state), Outcome: string(r.Outcome)}
+	if inFlight {
+		e.Outcome = "" // not known yet, and not "unknown": nothing needs attention
+	}
+	if r.Outcome == audit.OutcomeDone {
+		e.New = clean(string(r.Expected))
+	}
+	if len(r.StrategyIDs) > 0 {
+		e.Strategy = r.StrategyIDs[0]
+	}
+	if len(r.StrategyIDs) > 1 {
+		e.Note += " · " + itoa(int64(len(r.StrategyIDs))) + " strategies"
+	}
+	if r.Reason != "" {
+		e.Note += " · " + ui.ReasonNote(clean(r.Reason))
+	}
+	e.Elsewhere = clean(t.env.elsewhere(r.Entry))
+	return e
 }
 
 // toggle watches or stops watching an item, saves the set, tells the tabs

@@ -13,6 +13,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"slices"
 	"sync"
@@ -154,8 +155,32 @@ func fetchWatchedUsers(e *env, users []string, prev *usersWatchData, gen uint64)
 // auditData is the audit log as last read, and the files' state then.
 type auditData struct {
 	records []audit.Record
-	stamp   auditStamp
-	err     string // the log could not be read (in words), "" when fine
+	// inFlight are the actions without an outcome that may still get one
+	// (audit.Record.InFlight), by seq, as of the read.
+	inFlight map[string]bool
+	stamp    auditStamp
+	err      string // the log could not be read (in words), "" when fine
+}
+
+// pending says some action was read without its outcome.
+func (d *auditData) pending() bool {
+	for i := range d.records {
+		if d.records[i].Pending {
+			return true
+		}
+	}
+	return false
+}
+
+// flights are the records' in-flight states at now.
+func flights(recs []audit.Record, now time.Time) map[string]bool {
+	out := map[string]bool{}
+	for i := range recs {
+		if recs[i].InFlight(now) {
+			out[recs[i].Seq] = true
+		}
+	}
+	return out
 }
 
 // auditStamp is what tells the log changed without reading it.
@@ -176,17 +201,29 @@ func statAudit(path string) auditStamp {
 }
 
 // fetchAudit reads the audit log from since when it changed since prev.
+// An action without an outcome is looked at again on every poll: its
+// sender may have gone, or its deadline passed, without the log changing.
 // A log that cannot be read is said in words, not a failed poll.
 func fetchAudit(e *env, path string, since time.Time, prev *auditData, gen uint64) tea.Cmd {
+	now := e.now
 	return fetchCmd(e, feedAudit, gen, func(context.Context) (*auditData, error) {
 		st := statAudit(path)
 		if prev != nil && prev.stamp == st && prev.err == "" {
-			return prev, nil
+			if !prev.pending() {
+				return prev, nil
+			}
+			recs := slices.Clone(prev.records)
+			audit.CheckWriters(path, recs)
+			fl := flights(recs, now())
+			if maps.Equal(fl, prev.inFlight) {
+				return prev, nil
+			}
+			return &auditData{records: recs, inFlight: fl, stamp: st}, nil
 		}
 		recs, err := audit.Read(path, since)
 		if err != nil {
 			return &auditData{stamp: st, err: err.Error()}, nil
 		}
-		return &auditData{records: recs, stamp: st}, nil
+		return &auditData{records: recs, inFlight: flights(recs, now()), stamp: st}, nil
 	})
 }

@@ -206,11 +206,17 @@ func TestActivityWordsEveryOutcome(t *testing.T) {
 			t.Errorf("entry %d: %+v, want note %q", i, e, w)
 		}
 	}
-	// Read again unchanged: nothing new. The pending one finishing: one more.
+	// Read again unchanged: nothing new. The pending one still awaited
+	// by its sender, then finishing: the same one line, updated.
 	tb = tb.applyAudit(d)
+	waiting := &auditData{records: d.records, inFlight: map[string]bool{"5": true}}
+	tb = tb.applyAudit(waiting)
+	if tb.feed.len() != len(want) || tb.feed.at(0).entry.Note != "halt: sent, waiting for the answer (cli)" || tb.feed.at(0).entry.Outcome != "" {
+		t.Fatalf("while its sender waits: %d entries, newest %+v", tb.feed.len(), tb.feed.at(0).entry)
+	}
 	d2 := &auditData{records: append(append([]audit.Record(nil), d.records[:4]...), rec("5", audit.OutcomeDone, "", false))}
 	tb = tb.applyAudit(d2)
-	if tb.feed.len() != len(want)+1 || tb.feed.at(0).entry.Note != "halt: done (cli)" {
+	if tb.feed.len() != len(want) || tb.feed.at(0).entry.Note != "halt: done (cli)" {
 		t.Fatalf("after the outcome arrived: %d entries, newest %+v", tb.feed.len(), tb.feed.at(0).entry)
 	}
 }

@@ -1,8 +1,10 @@
 package model
 
-// The Activity feed's memory: a ring of the last maxActivity entries. When
-// it is full the oldest entry is overwritten, so the feed never grows past
-// the cap however long the dashboard runs.
+// The Activity feed's memory: a ring of the last maxActivity entries, in
+// time order (an entry that arrives late, like the audit log read at start,
+// takes its place among the others). When it is full the oldest entry is
+// overwritten, so the feed never grows past the cap however long the
+// dashboard runs.
 
 import "github.com/stratop/stratop/ui"
 
@@ -22,22 +24,37 @@ type ring struct {
 	items []activityItem
 	head  int // index of the oldest item once full
 	next  int64
-	limit int
+	// version changes with every entry added or replaced.
+	version int64
+	limit   int
 }
 
 func newRing(limit int) *ring { return &ring{limit: limit} }
 
-// add appends an entry, overwriting the oldest when full.
-func (r *ring) add(e ui.ActivityEntry) {
+// add puts an entry in its place by time, overwriting the oldest when
+// full, and returns its id (0 when it is older than every entry of a full
+// ring: it is the one dropped). Entries at the same time keep their
+// arrival order.
+func (r *ring) add(e ui.ActivityEntry) int64 {
+	if n := len(r.items); n == r.limit && n > 0 && r.at(n-1).entry.At.After(e.At) {
+		return 0
+	}
 	r.next++
+	r.version++
 	cells := ui.ActivityCells(e)
 	it := activityItem{id: r.next, entry: e, cells: cells, key: ui.ActivitySearchKey(e, cells)}
 	if len(r.items) < r.limit {
 		r.items = append(r.items, it)
-		return
+	} else {
+		r.items[r.head] = it
+		r.head = (r.head + 1) % r.limit
 	}
-	r.items[r.head] = it
-	r.head = (r.head + 1) % r.limit
+	// Move it past the newer entries it arrived after: usually none.
+	for i := 0; i+1 < len(r.items) && r.at(i+1).entry.At.After(e.At); i++ {
+		a, b := r.at(i), r.at(i+1)
+		*a, *b = *b, *a
+	}
+	return it.id
 }
 
 func (r *ring) len() int { return len(r.items) }
@@ -60,10 +77,24 @@ func (r *ring) rows() ([]int64, [][]ui.Cell) {
 	return ids, cells
 }
 
-// replace puts e in place of the i-th newest item's entry, keeping its id.
+// replace puts e in place of the i-th newest item's entry, keeping its id
+// and its place.
 func (r *ring) replace(i int, e ui.ActivityEntry) {
+	r.version++
 	it := r.at(i)
 	it.entry = e
 	it.cells = ui.ActivityCells(e)
 	it.key = ui.ActivitySearchKey(e, it.cells)
+}
+
+// replaceID replaces the entry of the item with that id, where it is;
+// false when the ring no longer holds it.
+func (r *ring) replaceID(id int64, e ui.ActivityEntry) bool {
+	for i := range r.items {
+		if r.at(i).id == id {
+			r.replace(i, e)
+			return true
+		}
+	}
+	return false
 }

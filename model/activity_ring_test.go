@@ -2,7 +2,9 @@ package model
 
 import (
 	"runtime"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/stratop/stratop/ui"
 )
@@ -49,4 +51,42 @@ func BenchmarkRingFill(b *testing.B) {
 		runtime.KeepAlive(r)
 	}
 	b.ReportMetric(retained, "retained-MB")
+}
+
+// The feed is in time order whatever order entries arrive in (the audit
+// log read at start comes after the first changes seen), and a replaced
+// entry keeps its place and its id.
+func TestRingKeepsTimeOrderAndReplacesInPlace(t *testing.T) {
+	r := newRing(5)
+	at := func(min int) ui.ActivityEntry {
+		return ui.ActivityEntry{At: t0.Add(time.Duration(min) * time.Minute), Kind: ui.KindStatus, Strategy: int64(min)}
+	}
+	for _, m := range []int{30, 31, 10, 32, 20} { // counts now, actions from earlier, then more
+		r.add(at(m))
+	}
+	var got []int64
+	for i := 0; i < r.len(); i++ {
+		got = append(got, r.at(i).entry.Strategy)
+	}
+	if want := []int64{32, 31, 30, 20, 10}; !slices.Equal(got, want) {
+		t.Fatalf("order %v, want %v (newest first by time)", got, want)
+	}
+	// Full: an entry older than everything kept is the one dropped.
+	r.add(at(5))
+	if r.len() != 5 || r.at(4).entry.Strategy != 10 {
+		t.Fatalf("after an older entry the oldest kept is %d", r.at(4).entry.Strategy)
+	}
+	r.add(at(40))
+	if r.at(0).entry.Strategy != 40 || r.at(4).entry.Strategy != 20 {
+		t.Fatalf("newest %d, oldest %d; want 40 and 20", r.at(0).entry.Strategy, r.at(4).entry.Strategy)
+	}
+	id := r.at(2).id
+	e := at(31)
+	e.Note = "updated"
+	if !r.replaceID(id, e) || r.at(2).entry.Note != "updated" || r.at(2).id != id {
+		t.Fatalf("the replaced entry moved or kept its old text: %+v", r.at(2))
+	}
+	if r.replaceID(-1, e) {
+		t.Fatal("replaced an entry the ring does not hold")
+	}
 }

@@ -52,7 +52,7 @@ var haltStates = map[string]bool{string(api.StatusPaused): true, string(api.Stat
 // troubled are the action outcomes that need attention.
 var troubled = map[string]bool{string(audit.OutcomeFailed): true, string(audit.OutcomeUnknown): true}
 
-func (t activityTab) feedVersion() int64 { return t.feed.next }
+func (t activityTab) feedVersion() int64 { return t.feed.version }
 
 // attention appends the feed's lines since then, newest first.
 func (t activityTab) attention(since time.Time, dst []ui.AttentionLine) []ui.AttentionLine {

@@ -117,12 +117,27 @@ func ActivitySearchKey(e ActivityEntry, cells []Cell) string {
 	return strings.ToLower(b.String())
 }
 
+// ActionState is how far an action the audit log records got.
+type ActionState uint8
+
+const (
+	// ActionFinished has its outcome line.
+	ActionFinished ActionState = iota
+	// ActionInFlight has none yet, and its sender still waits for it.
+	ActionInFlight
+	// ActionNoOutcome has none and will get none: its sender is gone or
+	// gave up.
+	ActionNoOutcome
+)
+
 // ActionNote words an action's outcome for the feed: "done", "refused: why",
 // "failed: error", "outcome unknown", with who sent it.
-func ActionNote(action, outcome, errText, source string, pending bool) string {
+func ActionNote(action, outcome, errText, source string, state ActionState) string {
 	var o string
 	switch {
-	case pending:
+	case state == ActionInFlight:
+		o = "sent, waiting for the answer"
+	case state == ActionNoOutcome:
 		o = "outcome unknown (no outcome recorded)"
 	case outcome == "unknown":
 		o = "outcome unknown"
