@@ -19,6 +19,31 @@ import (
 type Sources struct {
 	Watch  func() watch.Stats
 	Alerts func() alert.Stats
+	// Role is what this serve does for its integration; nil means active.
+	// A standby has no watcher nor alerts to report yet.
+	Role func() Role
+}
+
+// Role is what a serve process does for its integration: one per
+// integration and machine is active (it holds the integration's serve
+// lock, watches and sends alerts); any other waits as standby to take over.
+type Role string
+
+// The roles, as the stratop_serve_role gauge's label spells them.
+const (
+	RoleActive  Role = "active"
+	RoleStandby Role = "standby"
+)
+
+// roles are every role, so that the gauge has a series for each from the
+// first scrape (1 for the role held, 0 for the other).
+var roles = []Role{RoleActive, RoleStandby}
+
+func (s Sources) role() Role {
+	if s.Role == nil {
+		return RoleActive
+	}
+	return s.Role()
 }
 
 type desc struct {
@@ -53,10 +78,11 @@ var (
 	mOutbox     = newDesc("outbox_depth", "Messages waiting for a sink.", prometheus.GaugeValue, "sink")
 	mDead       = newDesc("heartbeat_dead", "1 while the dead-man message is out: no good read for too long.", prometheus.GaugeValue)
 	mDigests    = newDesc("digests_total", "Digests sent.", prometheus.CounterValue)
+	mRole       = newDesc("serve_role", "1 for the role this serve has for its integration: active (watches and sends alerts) or standby (waits to take over).", prometheus.GaugeValue, "role")
 )
 
 var allDescs = []desc{mStrategies, mByType, mByCategory, mByChain, mUsers, mReads, mErrors, mBytes, mBudget, mBudgetUse,
-	mLastGood, mConnected, mEvents, mAlerts, mSnoozed, mDelivered, mFailures, mDropped, mOutbox, mDead, mDigests}
+	mLastGood, mConnected, mEvents, mAlerts, mSnoozed, mDelivered, mFailures, mDropped, mOutbox, mDead, mDigests, mRole}
 
 // collector reads the snapshots at each scrape.
 type collector struct{ src Sources }
@@ -78,6 +104,13 @@ func emitMap[K comparable, V int | int64](ch chan<- prometheus.Metric, d desc, m
 }
 
 func (c collector) Collect(ch chan<- prometheus.Metric) {
+	role := c.src.role()
+	for _, r := range roles {
+		emit(ch, mRole, boolean(r == role), string(r))
+	}
+	if role != RoleActive {
+		return
+	}
 	if c.src.Watch != nil {
 		s := c.src.Watch()
 		id := func(s string) string { return s }

@@ -100,6 +100,10 @@ func bearer(r *http.Request, token string) bool {
 // health says whether a read succeeded within Healthy intervals (a
 // watcher that has just started has that long for its first).
 func health(o Options) (bool, string) {
+	if o.Sources.role() == RoleStandby {
+		// Healthy as what it is: ready to take over, watching nothing.
+		return true, "ok: standby (another stratop serve of this integration is active)"
+	}
 	if o.Sources.Watch == nil {
 		return false, "no watcher"
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -63,6 +64,10 @@ func TestWatchWatchedFollowsTheWatchesFile(t *testing.T) {
 
 	save(a.ID, b.ID)
 	changedTo(1, "the added strategy")
+	// The added strategy's first read is its starting point: the halt
+	// must come after it (a second read has begun once the first ended),
+	// or it is the starting point and no change.
+	waitUntil(t, "the added strategy's first read", func() bool { return e.sent("GET", "/strategies/"+strconv.FormatInt(b.ID, 10)) >= 2 })
 	if _, err := c.HaltStrategy(ctx, b.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -91,20 +91,73 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	if state.Path == "" {
 		return serveUsage(errors.New("serve: no state directory for the alert state: set XDG_STATE_HOME or HOME"))
 	}
-	dir := state.Alerts()
 	sinks, err := buildSinks(cfg, sinkIdentity{integration: id.String(), profile: target.Profile})
 	if err != nil {
 		return serveUsage(err)
 	}
 	serve := cfg.Serve()
-	alerts, err := alert.New(alert.Options{Rules: cfg.Alerts(), Sinks: sinks, Dir: dir, Interval: f.interval,
+
+	// /metrics and /healthz answer from the start, as standby until this
+	// process holds the integration's lock (standby.go).
+	var live liveSources
+	latency := metrics.NewLatency()
+	ln, err := net.Listen("tcp", f.listen)
+	if err != nil {
+		return serveUsage(fmt.Errorf("serve: --listen: %w", err))
+	}
+	srv := &http.Server{ReadHeaderTimeout: 5 * time.Second, Handler: metrics.Handler(metrics.Options{
+		Sources: live.sources(), Latency: latency, Token: token, Interval: f.interval, Healthy: serve.Heartbeat,
+	})}
+	ctx, cancel := context.WithCancel(cmd.Context())
+	defer cancel()
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			logger.Printf("serve: %v", err)
+			cancel()
+		}
+	}()
+	// The lock is let go of last, once the alerts have stopped sending: a
+	// standby that takes over never sends beside this one.
+	var release func()
+	defer func() {
+		cancel()
+		shut, done := context.WithTimeout(context.Background(), 5*time.Second)
+		_ = srv.Shutdown(shut)
+		done()
+		wg.Wait()
+		if release != nil {
+			release()
+		}
+	}()
+	logger.Printf("serve: profile %s, integration %s, %d alert rules, sinks %s; /metrics and /healthz on http://%s",
+		target.Profile, id.Label(), len(cfg.Alerts()), sinkList(cfg), ln.Addr())
+
+	stoodBy := false
+	release, err = takeLock(ctx, state.ServeLock(), standbyPoll(f.interval), func() {
+		stoodBy = true
+		logger.Printf("serve: standby: another stratop serve of integration %s is active on this machine; "+
+			"this one sends nothing and takes over when it ends (/metrics: role=\"standby\")", id.Label())
+	})
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	if release == nil {
+		return nil // stopped while standing by
+	}
+	if stoodBy {
+		logger.Printf("serve: active: the other serve of integration %s ended; taking over", id.Label())
+	}
+
+	alerts, err := alert.New(alert.Options{Rules: cfg.Alerts(), Sinks: sinks, Dir: state.Alerts(), Interval: f.interval,
 		Heartbeat: serve.Heartbeat, HeartbeatTo: serve.HeartbeatTo, Digest: serve.Digest, DigestTo: serve.DigestTo,
 		Logf: logger.Printf})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-
-	meter, latency := watch.NewMeter(), metrics.NewLatency()
+	meter := watch.NewMeter()
 	c, err := api.New(target.BaseURL, api.WithCredentials(target.Creds), api.WithTimeout(cmdutil.CLITimeout),
 		api.WithMaxResponseBytes(cmdutil.CLIMaxResponse), api.WithAttemptObserver(func(a api.Attempt) {
 			meter.Observe(a)
@@ -129,37 +182,13 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 			saveErr.Report(eng.SaveError())
 		},
 	})
+	live.set(engines{watch: eng.Stats, alerts: alerts.Stats})
 
-	ln, err := net.Listen("tcp", f.listen)
-	if err != nil {
-		return serveUsage(fmt.Errorf("serve: --listen: %w", err))
-	}
-	srv := &http.Server{ReadHeaderTimeout: 5 * time.Second, Handler: metrics.Handler(metrics.Options{
-		Sources: metrics.Sources{Watch: eng.Stats, Alerts: alerts.Stats},
-		Latency: latency, Token: token, Interval: f.interval, Healthy: serve.Heartbeat,
-	})}
-	logger.Printf("serve: profile %s, integration %s, %d alert rules, sinks %s; /metrics and /healthz on http://%s",
-		target.Profile, id.Label(), len(cfg.Alerts()), sinkList(cfg), ln.Addr())
-
-	ctx, cancel := context.WithCancel(cmd.Context())
-	defer cancel()
-	var wg sync.WaitGroup
-	wg.Add(2)
+	wg.Add(1)
 	go func() { defer wg.Done(); _ = alerts.Run(ctx) }()
-	go func() {
-		defer wg.Done()
-		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			logger.Printf("serve: %v", err)
-			cancel()
-		}
-	}()
 	runErr := eng.Run(ctx)
 	cancel()
 	hist.Close()
-	shut, done := context.WithTimeout(context.Background(), 5*time.Second)
-	_ = srv.Shutdown(shut)
-	done()
-	wg.Wait()
 	if runErr != nil {
 		return &cli.ExitError{Code: 1, Err: fmt.Errorf("serve: %w", runErr)}
 	}
