@@ -207,3 +207,20 @@ func TestAddBalanceApprovalSendsTheRecordedRawAmountOnce(t *testing.T) {
 		t.Fatalf("audit %+v, want amount %s key %s", w.j.entries, tg.Amount, tg.IdempotencyKey)
 	}
 }
+
+func TestAUserWideJobWhoseCountChangedIsSkipped(t *testing.T) {
+	w := newWorld(t)
+	s := w.strategies(t, api.StatusActive, 1)[0]
+	r := w.ask(t, Ask{Spec: action.DisableAll, User: s.UserID, Reason: "offboarding"})
+	if r.Targets[0].Count < 1 || r.Targets[0].User != s.UserID {
+		t.Fatalf("target %+v", r.Targets[0])
+	}
+	w.sb.SB.SetStrategyStatus(s.ID, api.StatusSuspended)
+	err, out, msgs := w.approve(r.ID, s.UserID+"\n")
+	if err == nil || !strings.Contains(out, "changed since it was requested") {
+		t.Fatalf("approve: %v\n%s\n%s", err, out, msgs)
+	}
+	if got := w.sb.Writes(); len(got) != 0 {
+		t.Fatalf("sent %v", got)
+	}
+}
