@@ -61,11 +61,11 @@ func (w *world) ask(t *testing.T, a Ask) Request {
 }
 
 // approve runs `stratop approve` with typed answered on a terminal.
-func (w *world) approve(id, typed string) (error, string, string) {
+func (w *world) approve(id, typed string) (string, string, error) {
 	var out, errw strings.Builder
 	o := cli.IO{In: strings.NewReader(typed), Out: &out, Err: &errw, InTerminal: true}
 	err := Approve(context.Background(), o, w.runner, w.store, Decision{ID: id, Integration: integ, Approver: "ann", Format: cli.JSON})
-	return err, out.String(), errw.String()
+	return out.String(), errw.String(), err
 }
 
 func ids(ss []api.Strategy) []int64 {
@@ -83,7 +83,7 @@ func TestApproveActsExactlyOnTheRequestedTargetsAndRecordsWhoAskedAndWhoApproved
 	if got := w.sb.Writes(); len(got) != 0 {
 		t.Fatalf("asking sent %v", got)
 	}
-	err, _, msgs := w.approve(r.ID, "2\n") // halt: the number of strategies typed
+	_, msgs, err := w.approve(r.ID, "2\n") // halt: the number of strategies typed
 	if err != nil {
 		t.Fatalf("approve: %v\n%s", err, msgs)
 	}
@@ -108,7 +108,7 @@ func TestApproveActsExactlyOnTheRequestedTargetsAndRecordsWhoAskedAndWhoApproved
 	if got, _ := w.store.Get(r.ID); got.State != Approved || got.By != "ann" || got.Outcome != "done" {
 		t.Fatalf("request after approval %+v", got)
 	}
-	if err, _, _ := w.approve(r.ID, "2\n"); err == nil || len(w.sb.Writes()) != 2 {
+	if _, _, err := w.approve(r.ID, "2\n"); err == nil || len(w.sb.Writes()) != 2 {
 		t.Fatalf("a second approval: %v, sent %v", err, w.sb.Writes())
 	}
 }
@@ -119,7 +119,7 @@ func TestATargetChangedSinceTheRequestIsSkippedAndSaid(t *testing.T) {
 	r := w.ask(t, Ask{Spec: action.Halt, IDs: ids(ss), Reason: "r"})
 	// Suspended meanwhile: halt would still be allowed, but it is not what was approved.
 	w.sb.SB.SetStrategyStatus(ss[0].ID, api.StatusSuspended)
-	err, out, msgs := w.approve(r.ID, strconv.FormatInt(ss[1].ID, 10)+"\n") // the one target left, by its id
+	out, msgs, err := w.approve(r.ID, strconv.FormatInt(ss[1].ID, 10)+"\n") // the one target left, by its id
 	var ee *cli.ExitError
 	if !errors.As(err, &ee) || ee.Code != cli.ExitFailed {
 		t.Fatalf("approve: %v, want exit 1 (one target skipped)", err)
@@ -139,13 +139,13 @@ func TestATypedActionAsksForTheIDAndACancelSendsNothing(t *testing.T) {
 	w := newWorld(t)
 	s := w.strategies(t, api.StatusActive, 1)[0]
 	r := w.ask(t, Ask{Spec: action.Stop, IDs: []int64{s.ID}, Reason: "r"})
-	if err, _, msgs := w.approve(r.ID, "y\n"); err == nil || !strings.Contains(msgs, "Type the strategy id") {
+	if _, msgs, err := w.approve(r.ID, "y\n"); err == nil || !strings.Contains(msgs, "Type the strategy id") {
 		t.Fatalf("y approved a typed action: %v\n%s", err, msgs)
 	}
 	if got, _ := w.store.Get(r.ID); got.State != Pending || len(w.sb.Writes()) != 0 {
 		t.Fatalf("a cancel claimed or sent: %+v %v", got, w.sb.Writes())
 	}
-	if err, _, msgs := w.approve(r.ID, strconv.FormatInt(s.ID, 10)+"\n"); err != nil {
+	if _, msgs, err := w.approve(r.ID, strconv.FormatInt(s.ID, 10)+"\n"); err != nil {
 		t.Fatalf("approve: %v\n%s", err, msgs)
 	}
 	if got := w.sb.Writes(); len(got) != 1 || !strings.HasSuffix(got[0], "/strategies/stopStrategy") {
@@ -161,18 +161,18 @@ func TestNothingIsSentForAnExpiredARejectedOrAReadOnlyApproval(t *testing.T) {
 	rejected := w.ask(t, Ask{Spec: action.Halt, IDs: ids(ss[1:2]), Reason: "r"})
 	readOnly := w.ask(t, Ask{Spec: action.Halt, IDs: ids(ss[2:3]), Reason: "r"})
 
-	if err, _, _ := w.approve(expired.ID, "y\n"); err == nil || !strings.Contains(err.Error(), "expired") {
+	if _, _, err := w.approve(expired.ID, "y\n"); err == nil || !strings.Contains(err.Error(), "expired") {
 		t.Errorf("expired: %v", err)
 	}
 	var errw strings.Builder
 	if err := Reject(cli.IO{Err: &errw}, w.store, Decision{ID: rejected.ID, Integration: integ, Approver: "bob"}); err != nil {
 		t.Fatal(err)
 	}
-	if err, _, _ := w.approve(rejected.ID, "y\n"); err == nil || !strings.Contains(err.Error(), "rejected by bob") {
+	if _, _, err := w.approve(rejected.ID, "y\n"); err == nil || !strings.Contains(err.Error(), "rejected by bob") {
 		t.Errorf("rejected: %v", err)
 	}
 	w.runner.ReadOnly, w.runner.ReadOnlyBy = true, "profile prod: read_only"
-	if err, _, _ := w.approve(readOnly.ID, "y\n"); err == nil || !strings.Contains(err.Error(), "read-only (profile prod: read_only)") {
+	if _, _, err := w.approve(readOnly.ID, "y\n"); err == nil || !strings.Contains(err.Error(), "read-only (profile prod: read_only)") {
 		t.Errorf("read-only: %v", err)
 	}
 	if got, _ := w.store.Get(readOnly.ID); got.State != Pending {
@@ -200,7 +200,7 @@ func TestAddBalanceApprovalSendsTheRecordedRawAmountOnce(t *testing.T) {
 	if tg.Amount == "" || tg.IdempotencyKey == "" || tg.Tokens != "1.5" {
 		t.Fatalf("target %+v", tg)
 	}
-	if err, _, msgs := w.approve(r.ID, "y\n"); err != nil {
+	if _, msgs, err := w.approve(r.ID, "y\n"); err != nil {
 		t.Fatalf("approve: %v\n%s", err, msgs)
 	}
 	if len(w.j.entries) != 2 || w.j.entries[0].Amount != tg.Amount || w.j.entries[0].IdempotencyKey != tg.IdempotencyKey {
@@ -216,7 +216,7 @@ func TestAUserWideJobWhoseCountChangedIsSkipped(t *testing.T) {
 		t.Fatalf("target %+v", r.Targets[0])
 	}
 	w.sb.SB.SetStrategyStatus(s.ID, api.StatusSuspended)
-	err, out, msgs := w.approve(r.ID, s.UserID+"\n")
+	out, msgs, err := w.approve(r.ID, s.UserID+"\n")
 	if err == nil || !strings.Contains(out, "changed since it was requested") {
 		t.Fatalf("approve: %v\n%s\n%s", err, out, msgs)
 	}

@@ -8,8 +8,6 @@
 package mcp
 
 import (
-	"context"
-	"sync"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -52,9 +50,6 @@ type Server struct {
 	sdk    *sdk.Server
 	plans  action.Runner // reads only: its client refuses every action
 	events *events
-
-	mu   sync.Mutex
-	stop context.CancelFunc
 }
 
 // New builds the server; nothing is read until a tool is called.
