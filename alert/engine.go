@@ -102,6 +102,13 @@ func New(o Options) (*Engine, error) {
 	}
 	e := &Engine{o: o, rules: o.Rules, store: &Store{Dir: o.Dir}, boxes: map[string]*outbox{},
 		clock: o.Clock, logf: o.Logf, stats: newCounters(), pending: map[string]*group{}}
+	// Every rule's series exist from the start, at 0.
+	e.stats.with(func(s *Stats) {
+		for _, r := range o.Rules {
+			s.Alerts[RuleKey{r.Name, r.Severity}] = 0
+			s.Snoozed[r.Name] = 0
+		}
+	})
 	e.start = e.clock.Now()
 	e.beat.lastGood = e.start
 	e.digest = newDigest(e.start)

@@ -470,3 +470,19 @@ func TestKindsAndFieldsMatchTheEvent(t *testing.T) {
 		}
 	}
 }
+
+// Every rule's counters exist at 0 before its first alert, so increase()
+// over the first one sees it.
+func TestRuleCountersExistFromTheStart(t *testing.T) {
+	e, err := New(Options{Dir: t.TempDir(), Rules: []config.AlertRule{rule(t, "halted", "strategy.status", "", "urgent", 0)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := e.Stats()
+	if n, ok := s.Alerts[RuleKey{"halted", "urgent"}]; !ok || n != 0 {
+		t.Errorf("alerts %v", s.Alerts)
+	}
+	if n, ok := s.Snoozed["halted"]; !ok || n != 0 {
+		t.Errorf("snoozed %v", s.Snoozed)
+	}
+}

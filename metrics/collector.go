@@ -12,6 +12,7 @@ import (
 
 	"github.com/stratop/stratop/alert"
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/config"
 	"github.com/stratop/stratop/watch"
 )
 
@@ -66,7 +67,8 @@ var (
 	mErrors     = newDesc("watch_read_errors_total", "Requests of the watcher that failed.", prometheus.CounterValue)
 	mBytes      = newDesc("watch_response_bytes_total", "Response bytes the watcher read.", prometheus.CounterValue)
 	mBudget     = newDesc("watch_budget_requests_per_minute", "Requests a minute the watcher may send.", prometheus.GaugeValue)
-	mBudgetUse  = newDesc("watch_budget_use_ratio", "Requests of the last minute over the budget (0 to 1).", prometheus.GaugeValue)
+	mBudgetUse  = newDesc("watch_budget_use_ratio", "Requests of the last minute over the budget, 0 to 1 (1: the whole budget, which a healthy watcher may spend).", prometheus.GaugeValue)
+	mBacklog    = newDesc("watch_backlog", "Strategies the interface counts in a status where the watcher does not hold them yet: changes still to find.", prometheus.GaugeValue)
 	mLastGood   = newDesc("watch_last_good_read_timestamp_seconds", "When a read last succeeded (Unix time; 0: never).", prometheus.GaugeValue)
 	mConnected  = newDesc("watch_connected", "1 when the last read succeeded.", prometheus.GaugeValue)
 	mEvents     = newDesc("events_total", "Events the watcher reported, by kind.", prometheus.CounterValue, "kind")
@@ -82,7 +84,7 @@ var (
 )
 
 var allDescs = []desc{mStrategies, mByType, mByCategory, mByChain, mUsers, mReads, mErrors, mBytes, mBudget, mBudgetUse,
-	mLastGood, mConnected, mEvents, mAlerts, mSnoozed, mDelivered, mFailures, mDropped, mOutbox, mDead, mDigests, mRole}
+	mBacklog, mLastGood, mConnected, mEvents, mAlerts, mSnoozed, mDelivered, mFailures, mDropped, mOutbox, mDead, mDigests, mRole}
 
 // collector reads the snapshots at each scrape.
 type collector struct{ src Sources }
@@ -118,13 +120,25 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 		emitMap(ch, mByType, s.ByType, id)
 		emitMap(ch, mByCategory, s.ByCategory, id)
 		emitMap(ch, mByChain, s.ByChain, strconv.Itoa)
-		emitMap(ch, mEvents, s.Events, func(k watch.Kind) string { return string(k) })
+		// Every kind from the start, at 0 until it happens: increase()
+		// then sees the first one.
+		events := map[string]int64{}
+		for _, k := range config.AlertKinds {
+			events[k] = 0
+		}
+		for k, v := range s.Events {
+			events[string(k)] = v
+		}
+		emitMap(ch, mEvents, events, id)
 		emit(ch, mUsers, float64(s.Users))
 		emit(ch, mReads, float64(s.Reads))
 		emit(ch, mErrors, float64(s.Errors))
 		emit(ch, mBytes, float64(s.Bytes))
 		emit(ch, mBudget, float64(s.Budget))
-		emit(ch, mBudgetUse, s.BudgetUse)
+		// The engine's window and this minute need not meet exactly: a
+		// ratio past 1 is the whole budget.
+		emit(ch, mBudgetUse, min(max(s.BudgetUse, 0), 1))
+		emit(ch, mBacklog, float64(s.Backlog))
 		emit(ch, mLastGood, unix(s.LastGood))
 		emit(ch, mConnected, boolean(s.Connected))
 	}

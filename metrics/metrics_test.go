@@ -23,7 +23,7 @@ func sources(lastGood time.Time) Sources {
 			return watch.Stats{Reads: 42, Errors: 2, Bytes: 1234, Budget: 300, BudgetUse: 0.25, LastGood: lastGood,
 				Connected: true, Users: 7, ByStatus: map[string]int{"active": 5, "paused": 2},
 				ByType: map[string]int{"dca": 6}, ByCategory: map[string]int{"grid": 6}, ByChain: map[int]int{4663: 6},
-				Events: map[watch.Kind]int64{watch.KindStatus: 3}, Since: now.Add(-time.Hour)}
+				Events: map[watch.Kind]int64{watch.KindStatus: 3}, Since: now.Add(-time.Hour), Backlog: 4}
 		},
 		Alerts: func() alert.Stats {
 			return alert.Stats{Alerts: map[alert.RuleKey]int{{Rule: "halted", Severity: "urgent"}: 2},
@@ -60,7 +60,8 @@ func TestMetricsFromSnapshots(t *testing.T) {
 		`stratop_users 7`, `stratop_watch_reads_total 42`, `stratop_watch_read_errors_total 2`,
 		`stratop_watch_response_bytes_total 1234`, `stratop_watch_budget_use_ratio 0.25`,
 		`stratop_watch_last_good_read_timestamp_seconds 1.772438395e+09`,
-		`stratop_events_total{kind="strategy.status"} 3`,
+		`stratop_events_total{kind="strategy.status"} 3`, `stratop_events_total{kind="connection.lost"} 0`,
+		`stratop_watch_backlog 4`,
 		`stratop_alerts_total{rule="halted",severity="urgent"} 2`, `stratop_sink_deliveries_total{sink="pager"} 2`,
 		`stratop_sink_failures_total{sink="pager"} 1`, `stratop_outbox_depth{sink="pager"} 0`, `stratop_heartbeat_dead 0`,
 		`stratop_watch_read_latency_seconds_bucket{le="0.05"} 1`, `stratop_watch_read_latency_seconds_count 2`,
@@ -126,4 +127,25 @@ func TestBearerTokenBeyondLoopback(t *testing.T) {
 	if code, _ := get(t, h, "/metrics", "tok"); code != 200 {
 		t.Errorf("right token: %d", code)
 	}
+}
+
+// The budget ratio stays within 0 to 1 as its help says, though the
+// engine's window may count past the budget for a moment.
+func TestBudgetRatioBounded(t *testing.T) {
+	src := sources(now)
+	w := src.Watch
+	src.Watch = func() watch.Stats { s := w(); s.BudgetUse = 1.047; return s }
+	_, body := get(t, Handler(Options{Sources: src, Now: func() time.Time { return now }}), "/metrics", "")
+	if !strings.Contains(body, "stratop_watch_budget_use_ratio 1\n") {
+		t.Errorf("ratio 1.047 served as:\n%s", grepLine(body, "budget_use_ratio"))
+	}
+}
+
+func grepLine(body, s string) string {
+	for _, l := range strings.Split(body, "\n") {
+		if strings.Contains(l, s) && !strings.HasPrefix(l, "#") {
+			return l
+		}
+	}
+	return ""
 }

@@ -35,10 +35,15 @@ type Stats struct {
 	ByCategory map[string]int
 	ByChain    map[int]int
 	Strategies int // strategies the engine holds
-	Events     map[Kind]int64
-	Since      time.Time // when Run started
-	Baselined  bool      // the scope has been read in full once
-	Sweeps     int       // full sweeps of the integration since Run started
+	// Backlog is how many strategies the interface counts in a status
+	// where the engine does not hold them yet: the changes it has still
+	// to find (archived left out: the engine does not hold those). 0
+	// until the totals are read, and outside the integration scope.
+	Backlog   int
+	Events    map[Kind]int64
+	Since     time.Time // when Run started
+	Baselined bool      // the scope has been read in full once
+	Sweeps    int       // full sweeps of the integration since Run started
 }
 
 // clone copies the maps so the caller owns what it holds.
@@ -67,12 +72,21 @@ func (e *Engine) updateStats(now time.Time) {
 		if n == 0 {
 			continue
 		}
+		byStatus[k.status] += n
+		if k.status == archived {
+			continue // a row not yet confirmed gone is no live strategy
+		}
 		byType[k.method] += n
 		byCat[k.category] += n
 		byChain[int(k.chain)] += n
-		byStatus[k.status] += n
 	}
+	backlog := 0
 	if e.opts.Scope.Kind == ScopeIntegration && e.totals != nil {
+		for status, total := range e.totals {
+			if status != archived && total > byStatus[status] {
+				backlog += total - byStatus[status]
+			}
+		}
 		byStatus = maps.Clone(e.totals)
 	}
 	e.mu.Lock()
@@ -86,10 +100,14 @@ func (e *Engine) updateStats(now time.Time) {
 	st.Users = s.users
 	st.ByStatus, st.ByType, st.ByCategory, st.ByChain = byStatus, byType, byCat, byChain
 	st.Strategies = len(s.rows)
+	st.Backlog = backlog
 	st.Baselined = s.baselined
 	st.Sweeps = e.sweeps
 	_ = now
 }
+
+// archived is the status of strategies the engine lets go of.
+const archived = "archived"
 
 // sample is the cycle's figures for OnSample.
 func (e *Engine) sample(now time.Time) Sample {
