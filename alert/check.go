@@ -15,11 +15,13 @@ import (
 // `stratop serve` starts with what it returns and `stratop config check`
 // reports what it refuses, so neither accepts a sink the other refuses.
 // Every mistake is a *config.Error at its key's line, never with the URL.
-func CheckSinks(cfg *config.Config, getenv func(string) string) (map[string]Sink, error) {
+// id is what an Alertmanager sink labels its alerts with; a check that
+// sends nothing (config check) passes the zero value.
+func CheckSinks(cfg *config.Config, getenv func(string) string, id SinkIdentity) (map[string]Sink, error) {
 	out := map[string]Sink{}
 	var errs config.Errors
 	for name, s := range cfg.Sinks() {
-		sink, err := checkSink(s, getenv)
+		sink, err := checkSink(s, getenv, id)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -33,8 +35,19 @@ func CheckSinks(cfg *config.Config, getenv func(string) string) (map[string]Sink
 	return out, nil
 }
 
+// SinkIdentity is what an Alertmanager sink labels every alert with.
+type SinkIdentity struct{ Integration, Profile string }
+
 // checkSink builds one sink, or says what is wrong and where.
-func checkSink(s config.Sink, getenv func(string) string) (Sink, *config.Error) {
+func checkSink(s config.Sink, getenv func(string) string, id SinkIdentity) (Sink, *config.Error) {
+	if am := s.Alertmanager; am != nil {
+		c, err := NewAMClient(s.Name, am, getenv)
+		if err != nil {
+			return nil, s.Mistake("alertmanager", err.Error())
+		}
+		return NewAlertmanager(s.Name, AlertmanagerOptions{Client: c, Integration: id.Integration,
+			Profile: id.Profile, Resend: am.Resend, GeneratorURL: am.GeneratorURL}), nil
+	}
 	u, secret, err := s.Resolve(getenv)
 	var placed *config.Error
 	if errors.As(err, &placed) {

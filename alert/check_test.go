@@ -47,7 +47,7 @@ secret_env = "HOOK_SECRET_UNSET"
 `
 	c, p := loadSettings(t, body)
 	env := map[string]string{"HOOK_URL": "https:///only-a-path-secret"}
-	_, err := CheckSinks(c, func(k string) string { return env[k] })
+	_, err := CheckSinks(c, func(k string) string { return env[k] }, SinkIdentity{})
 	var errs config.Errors
 	if !errors.As(err, &errs) {
 		t.Fatalf("want config.Errors, got %v", err)
@@ -80,7 +80,7 @@ secret_env = "HOOK_SECRET_UNSET"
 func TestCheckSinksBuildsEverySink(t *testing.T) {
 	c, _ := loadSettings(t, "[sinks.chat]\nurl = \"ntfy://ntfy.example/stratop\"\n\n[sinks.hook]\nurl_env = \"HOOK_URL\"\nsecret_env = \"HOOK_SECRET\"\n")
 	env := map[string]string{"HOOK_URL": "https://hooks.example/in?sig=from-the-environment", "HOOK_SECRET": "s"}
-	sinks, err := CheckSinks(c, func(k string) string { return env[k] })
+	sinks, err := CheckSinks(c, func(k string) string { return env[k] }, SinkIdentity{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -111,3 +111,44 @@ func TestDashboardRefusesInvalidSettings(t *testing.T) {
 		t.Fatalf("dashboard on a missing --config: %d %q", code, errs)
 	}
 }
+
+// config check and serve refuse the same sinks with the same words, each
+// at its file and line: one check serves both.
+func TestConfigCheckAndServeRefuseTheSameSinks(t *testing.T) {
+	newCLIEnv(t) // serve reads the credentials before it builds its sinks
+	t.Setenv("STRATOP_CONFIG", "")
+	path := filepath.Join(t.TempDir(), "config.toml")
+	body := "[sinks.files]\nurl = \"ftp://files.example/drop\"\n\n[sinks.odd]\nurl = \"foo://h/x\"\n\n" +
+		"[sinks.hook]\nurl = \"https://hooks.example/in\"\nsecret_env = \"TEST_UNSET_HOOK_SECRET\"\n\n[sinks.ok]\nurl = \"ntfy://ntfy.example/t\"\n"
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		path + `:2: sinks.files.url: unknown service: "ftp"`,
+		path + `:5: sinks.odd.url: unknown service: "foo"`,
+		path + `:9: sinks.hook.secret_env: the environment variable TEST_UNSET_HOOK_SECRET is not set`,
+	}
+	check := func(args ...string) string {
+		code, out, errs := runCmd(append([]string{"--config", path}, args...)...)
+		if code != 2 || strings.Contains(out, "ok") {
+			t.Errorf("%v: exit %d, stdout %q", args, code, out)
+		}
+		for _, w := range want {
+			if !strings.Contains(errs, w) {
+				t.Errorf("%v: stderr lacks %q:\n%s", args, w, errs)
+			}
+		}
+		return errs
+	}
+	if a, b := check("config", "check"), check("serve", "--listen", "127.0.0.1:0"); a != b {
+		t.Errorf("config check and serve word it differently:\n%s\n---\n%s", a, b)
+	}
+	t.Setenv("TEST_UNSET_HOOK_SECRET", "s")
+	fixed := strings.NewReplacer("ftp://", "ntfy://", "foo://", "generic+https://").Replace(body)
+	if err := os.WriteFile(path, []byte(fixed), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := runCmd("--config", path, "config", "check"); code != 0 || !strings.Contains(out, "ok") {
+		t.Errorf("fixed file: exit %d %q %q", code, out, errs)
+	}
+}

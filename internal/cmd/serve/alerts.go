@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -138,13 +139,13 @@ func NewAlertsCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				var id sinkIdentity
+				var id alert.SinkIdentity
 				if ams, _ := alertmanagerSinks(cfg, &r); len(ams) > 0 {
-					if id.integration, err = silenceIntegration(cmd, st.Dir, profile, ams); err != nil {
+					if id.Integration, err = silenceIntegration(cmd, st.Dir, profile, ams); err != nil {
 						return err
 					}
 				}
-				sinks, err := buildSinks(cfg, id)
+				sinks, err := alert.CheckSinks(cfg, os.Getenv, id)
 				if err != nil {
 					return serveUsage(err)
 				}

@@ -91,7 +91,7 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	if state.Path == "" {
 		return serveUsage(errors.New("serve: no state directory for the alert state: set XDG_STATE_HOME or HOME"))
 	}
-	sinks, err := buildSinks(cfg, sinkIdentity{integration: id.String(), profile: target.Profile})
+	sinks, err := alert.CheckSinks(cfg, os.Getenv, alert.SinkIdentity{Integration: id.String(), Profile: target.Profile})
 	if err != nil {
 		return serveUsage(err)
 	}
@@ -196,36 +196,6 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 		logger.Printf("serve: the watcher's state could not be saved (%v): a restart may report changes again", err)
 	}
 	return nil
-}
-
-// sinkIdentity is what an Alertmanager sink labels every alert with.
-type sinkIdentity struct{ integration, profile string }
-
-// buildSinks resolves every sink's URL and secret from the environment.
-// Errors name the sink and the variable, never the URL.
-func buildSinks(cfg *config.Config, id sinkIdentity) (map[string]alert.Sink, error) {
-	out := map[string]alert.Sink{}
-	for name, s := range cfg.Sinks() {
-		if am := s.Alertmanager; am != nil {
-			c, err := alert.NewAMClient(name, am, os.Getenv)
-			if err != nil {
-				return nil, err
-			}
-			out[name] = alert.NewAlertmanager(name, alert.AlertmanagerOptions{Client: c, Integration: id.integration,
-				Profile: id.profile, Resend: am.Resend, GeneratorURL: am.GeneratorURL})
-			continue
-		}
-		u, secret, err := s.Resolve(os.Getenv)
-		if err != nil {
-			return nil, err
-		}
-		sink, err := alert.NewSink(name, u, secret)
-		if err != nil {
-			return nil, err
-		}
-		out[name] = sink
-	}
-	return out, nil
 }
 
 // sinkList names the sinks with redacted URLs, for the start line.

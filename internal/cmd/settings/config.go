@@ -4,9 +4,11 @@ package settings
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 
+	"github.com/stratop/stratop/alert"
 	"github.com/stratop/stratop/config"
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/cmd/cmdutil"
@@ -60,6 +62,10 @@ func NewCmd() *cobra.Command {
 				if !c.Exists {
 					fmt.Fprintln(cmd.OutOrStdout(), "no settings file; defaults apply (`stratop config init` writes one)")
 					return nil
+				}
+				// The sinks as serve would send to them: the same check.
+				if _, err := alert.CheckSinks(c, os.Getenv, alert.SinkIdentity{}); err != nil {
+					return &cli.ExitError{Code: 2, Err: err}
 				}
 				fmt.Fprintln(cmd.OutOrStdout(), c.Path+": ok")
 				return nil
