@@ -121,11 +121,11 @@ func TestServeThroughARealAlertmanager(t *testing.T) {
 	if !listed() {
 		t.Fatal("Alertmanager does not list the firing alert")
 	}
-	var board alert.Board
-	if err := json.Unmarshal([]byte(runCLI(t, "alerts", "-o", "json")), &board); err != nil || len(board.Open) != 1 {
-		t.Fatalf("alerts -o json: %v %+v", err, board)
+	var open []alert.Listed
+	if err := json.Unmarshal([]byte(runCLI(t, "alerts", "-o", "json")), &open); err != nil || len(open) != 1 {
+		t.Fatalf("alerts -o json: %v %+v", err, open)
 	}
-	out := runCLI(t, "alerts", "ack", board.Open[0].ID, "--reason", "looking at it")
+	out := runCLI(t, "alerts", "ack", open[0].ID, "--reason", "looking at it")
 	if !strings.Contains(out, "acknowledged") || !strings.Contains(out, "silence") {
 		t.Fatalf("ack: %s", out)
 	}
@@ -146,24 +146,22 @@ func TestServeThroughARealAlertmanager(t *testing.T) {
 		!strings.Contains(list, "alertmanager oncall") || !strings.Contains(list, "local") {
 		t.Fatalf("alerts does not list the silence and where it lives:\n%s", list)
 	}
-	var withSilences struct {
-		Silences []struct {
-			State     string `json:"state"`
-			CreatedBy string `json:"createdBy"`
-			Comment   string `json:"comment"`
-		} `json:"silences"`
+	var silences []struct {
+		State     string `json:"state"`
+		CreatedBy string `json:"createdBy"`
+		Comment   string `json:"comment"`
 	}
-	if err := json.Unmarshal([]byte(runCLI(t, "alerts", "-o", "json")), &withSilences); err != nil {
+	if err := json.Unmarshal([]byte(runCLI(t, "alerts", "silences", "-o", "json")), &silences); err != nil {
 		t.Fatal(err)
 	}
 	var snoozes int
-	for _, s := range withSilences.Silences {
+	for _, s := range silences {
 		if s.Comment == "maintenance window" && s.State == "active" && s.CreatedBy == osUser(t) {
 			snoozes++
 		}
 	}
 	if snoozes != 1 {
-		t.Fatalf("silences %+v", withSilences.Silences)
+		t.Fatalf("silences %+v", silences)
 	}
 	before := len(rcv.Got())
 	haltOne(t, c)

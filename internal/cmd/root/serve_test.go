@@ -197,11 +197,11 @@ heartbeat_to = ["hook"]
 	if !strings.Contains(out, "halted") || !strings.Contains(out, "urgent") {
 		t.Fatalf("alerts lists:\n%s", out)
 	}
-	var board alert.Board
-	if err := json.Unmarshal([]byte(runCLI(t, "alerts", "-o", "json")), &board); err != nil || len(board.Open) != 1 {
-		t.Fatalf("alerts -o json: %v %+v", err, board)
+	var listed []alert.Listed // a list, as every list: newest first
+	if err := json.Unmarshal([]byte(runCLI(t, "alerts", "-o", "json")), &listed); err != nil || len(listed) != 1 || listed[0].Rule != "halted" {
+		t.Fatalf("alerts -o json: %v %+v", err, listed)
 	}
-	if out := runCLI(t, "alerts", "ack", board.Open[0].ID); !strings.Contains(out, "acknowledged") {
+	if out := runCLI(t, "alerts", "ack", listed[0].ID); !strings.Contains(out, "acknowledged") {
 		t.Errorf("ack: %s", out)
 	}
 	if out := runCLI(t, "alerts"); !strings.Contains(out, "no open alerts") {
@@ -233,6 +233,9 @@ heartbeat_to = ["hook"]
 	}
 	if out := runCLI(t, "alerts"); !strings.Contains(out, "rule halted is snoozed until") {
 		t.Errorf("the snooze is not shown:\n%s", out)
+	}
+	if out := runCLI(t, "alerts", "-o", "json"); !strings.HasPrefix(out, "[") || !strings.Contains(out, `"ruleSnoozedUntil"`) {
+		t.Errorf("alerts -o json does not list the snoozed alert with its rule's snooze:\n%s", out)
 	}
 	if rcv.bad != 0 {
 		t.Errorf("%d messages failed the signature check", rcv.bad)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"sort"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -44,21 +43,32 @@ func NewAlertsCmd() *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("alerts: %w", err)
 			}
-			cfg, err := cmdutil.LoadSettings(cmd)
-			if err != nil {
-				return serveUsage(err)
+			if output == "json" {
+				return printBoard(cmd, b, nil, output)
 			}
-			sinks, err := alertmanagerSinks(cfg, nil)
+			silences, err := listSilences(cmd, st.Dir, profile)
 			if err != nil {
 				return err
-			}
-			silences, problems := amSilences(cmd, st.Dir, profile, sinks)
-			for _, p := range problems {
-				fmt.Fprintf(cmd.ErrOrStderr(), "alerts: %s\n", text.Clean(p))
 			}
 			return printBoard(cmd, b, silences, output)
 		},
 	}
+	silencesOutput := "table"
+	silences := &cobra.Command{
+		Use: "silences", Short: "List the silences of the Alertmanager sinks and where each lives", Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			st, err := alertStore(cmd, profile)
+			if err != nil {
+				return err
+			}
+			list, err := listSilences(cmd, st.Dir, profile)
+			if err != nil {
+				return err
+			}
+			return printSilences(cmd, list, silencesOutput)
+		},
+	}
+	silences.Flags().StringVarP(&silencesOutput, "output", "o", "table", "output: table or json")
 	cmd.PersistentFlags().StringVar(&profile, "profile", "", "profile (default: STRATOP_PROFILE or \"default\")")
 	cmd.Flags().StringVarP(&output, "output", "o", "table", "output: table or json")
 	ack := &cobra.Command{
@@ -126,7 +136,7 @@ func NewAlertsCmd() *cobra.Command {
 		},
 	}
 	snooze.Flags().StringVar(&reason, "reason", "", "why (the silence's comment on Alertmanager)")
-	cmd.AddCommand(ack, snooze,
+	cmd.AddCommand(ack, snooze, silences,
 		&cobra.Command{
 			Use: "test RULE", Short: "Send a sample message to the rule's sinks now", Args: cobra.ExactArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
@@ -205,15 +215,10 @@ func printBoard(cmd *cobra.Command, b alert.Board, silences []listedSilence, out
 	now := time.Now()
 	switch output {
 	case "json":
-		if b.Open == nil {
-			b.Open = []alert.Open{}
-		}
+		// A list, newest first, as every list of the command line.
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
-		return enc.Encode(struct {
-			alert.Board
-			Silences []listedSilence `json:"silences,omitempty"`
-		}{b, silences})
+		return enc.Encode(b.Newest(now))
 	case "table":
 	default:
 		return serveUsage(fmt.Errorf("alerts: -o %q: want table or json", output))
@@ -222,13 +227,7 @@ func printBoard(cmd *cobra.Command, b alert.Board, silences []listedSilence, out
 		fmt.Fprintf(out, "rule %s is snoozed until %s (local: this machine's serve)\n", r, b.Snoozed[r].Local().Format("2006-01-02 15:04"))
 	}
 	if len(silences) > 0 {
-		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "SILENCE\tSTATE\tMATCHES\tUNTIL\tBY\tCOMMENT\tWHERE")
-		for _, s := range silences {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.State, text.Clean(s.Matchers), s.EndsAt.Local().Format("01-02 15:04"),
-				text.Clean(s.CreatedBy), text.Clean(s.Comment), s.Where)
-		}
-		if err := tw.Flush(); err != nil {
+		if err := printSilences(cmd, silences, "table"); err != nil {
 			return err
 		}
 	}
@@ -236,8 +235,7 @@ func printBoard(cmd *cobra.Command, b alert.Board, silences []listedSilence, out
 		fmt.Fprintln(out, "no open alerts")
 		return nil
 	}
-	open := append([]alert.Open(nil), b.Open...)
-	sort.SliceStable(open, func(i, j int) bool { return open[i].Time.After(open[j].Time) })
+	open := b.Newest(now)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tRULE\tSEVERITY\tRAISED\tEVENTS\tWHAT")
 	for _, o := range open {
@@ -247,6 +245,49 @@ func printBoard(cmd *cobra.Command, b alert.Board, silences []listedSilence, out
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", text.Clean(o.ID), text.Clean(o.Rule), text.Clean(o.Severity),
 			o.Time.Local().Format("01-02 15:04:05"), o.Count, what)
+	}
+	return tw.Flush()
+}
+
+// listSilences reads the silences of the settings' Alertmanager sinks; a
+// sink that does not answer is said on stderr, not fatal.
+func listSilences(cmd *cobra.Command, dir, profile string) ([]listedSilence, error) {
+	cfg, err := cmdutil.LoadSettings(cmd)
+	if err != nil {
+		return nil, serveUsage(err)
+	}
+	sinks, err := alertmanagerSinks(cfg, nil)
+	if err != nil {
+		return nil, err
+	}
+	silences, problems := amSilences(cmd, dir, profile, sinks)
+	for _, p := range problems {
+		fmt.Fprintf(cmd.ErrOrStderr(), "alerts: %s\n", text.Clean(p))
+	}
+	return silences, nil
+}
+
+// printSilences prints silences as a table, or as a JSON list.
+func printSilences(cmd *cobra.Command, silences []listedSilence, output string) error {
+	out := cmd.OutOrStdout()
+	switch output {
+	case "json":
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(append([]listedSilence{}, silences...))
+	case "table":
+	default:
+		return serveUsage(fmt.Errorf("alerts silences: -o %q: want table or json", output))
+	}
+	if len(silences) == 0 {
+		fmt.Fprintln(out, "no silences")
+		return nil
+	}
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "SILENCE\tSTATE\tMATCHES\tUNTIL\tBY\tCOMMENT\tWHERE")
+	for _, s := range silences {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.State, text.Clean(s.Matchers), s.EndsAt.Local().Format("01-02 15:04"),
+			text.Clean(s.CreatedBy), text.Clean(s.Comment), s.Where)
 	}
 	return tw.Flush()
 }

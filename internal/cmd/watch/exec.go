@@ -7,8 +7,13 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"regexp"
 	"strings"
 	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/stratop/stratop/internal/cmd/cmdutil"
 
 	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/watch"
@@ -21,6 +26,30 @@ type execRunner struct {
 	cmd     string
 	timeout time.Duration
 	errOut  io.Writer
+	env     []string // the command's whole environment (cli.HookEnv)
+}
+
+// envName is what --exec-env takes: the name of a variable.
+var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// sinkVariables are the variables the settings file's sinks name (url_env,
+// secret_env): they hold sink tokens under names that need not say so. A
+// settings file that does not load withholds none of them here; every
+// command that uses it says what is wrong with it.
+func sinkVariables(cmd *cobra.Command) []string {
+	cfg, err := cmdutil.LoadSettings(cmd)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, s := range cfg.Sinks() {
+		for _, n := range []string{s.URLEnv, s.SecretEnv} {
+			if n != "" {
+				names = append(names, n)
+			}
+		}
+	}
+	return names
 }
 
 func (x *execRunner) run(ctx context.Context, ev watch.Event) {
@@ -34,6 +63,9 @@ func (x *execRunner) run(ctx context.Context, ev watch.Event) {
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), x.timeout)
 	defer cancel()
 	c := exec.CommandContext(cctx, "/bin/sh", "-c", x.cmd)
+	// Never nil: a nil Env would hand the command this process's whole
+	// environment, credentials included.
+	c.Env = append([]string{}, x.env...)
 	c.Stdin = bytes.NewReader(append(b, '\n'))
 	var out bytes.Buffer
 	c.Stdout, c.Stderr = &out, &out

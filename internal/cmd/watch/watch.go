@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"sync"
 	"time"
@@ -35,6 +36,7 @@ type watchFlags struct {
 	until       string
 	timeout     time.Duration
 	exec        string
+	execEnv     []string
 	execTimeout time.Duration
 	fromNow     bool
 	heartbeat   time.Duration
@@ -76,6 +78,8 @@ func NewCmd() *cobra.Command {
 	fl.StringVar(&f.until, "until", "", "exit 0 once the condition holds for the watched strategies or users, e.g. status=paused")
 	cli.DurationVar(fl, &f.timeout, "timeout", 60*time.Second, "with --until: exit 1 when it has not held by then")
 	fl.StringVar(&f.exec, "exec", "", "run this shell command once per event, with the event as JSON on stdin")
+	fl.StringArrayVar(&f.execEnv, "exec-env", nil, "with --exec: hand this environment variable on to the command (repeatable); "+
+		"STRATOP_API_* and variables named like secrets (…SECRET…, …TOKEN…, …PASSWORD…, …API_KEY…) are withheld otherwise")
 	cli.DurationVar(fl, &f.execTimeout, "exec-timeout", 30*time.Second, "with --exec: stop a command that runs longer")
 	fl.BoolVar(&f.fromNow, "from-now", false, "forget the saved state: report only what changes from now on")
 	cli.DurationVar(fl, &f.heartbeat, "heartbeat", 0, "emit a heartbeat event this often (0: never)")
@@ -127,6 +131,14 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 	if f.interval <= 0 {
 		return &cli.ExitError{Code: cli.ExitUsage, Err: errors.New("watch: --interval must be positive")}
 	}
+	if len(f.execEnv) > 0 && f.exec == "" {
+		return &cli.ExitError{Code: cli.ExitUsage, Err: errors.New("watch: --exec-env needs --exec")}
+	}
+	for _, name := range f.execEnv {
+		if !envName.MatchString(name) {
+			return &cli.ExitError{Code: cli.ExitUsage, Err: fmt.Errorf("watch: --exec-env %q: want the name of an environment variable", name)}
+		}
+	}
 	var until *watch.Until
 	if f.until != "" {
 		if f.integration || f.watched || len(f.users)+len(f.strategies) == 0 {
@@ -172,11 +184,17 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 	if err := sc.Validate(); err != nil {
 		return &cli.ExitError{Code: cli.ExitUsage, Err: err}
 	}
+	if until != nil {
+		if err := cli.ScopeExists(cmd.Context(), c, f.strategies, f.users); err != nil {
+			return err
+		}
+	}
 
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
 	w := &eventWriter{out: out, table: f.output == watchTable, width: func() int { return terminalWidth(out) }}
-	ex := &execRunner{cmd: f.exec, timeout: f.execTimeout, errOut: cmd.ErrOrStderr()}
+	ex := &execRunner{cmd: f.exec, timeout: f.execTimeout, errOut: cmd.ErrOrStderr(),
+		env: cli.HookEnv(os.Environ(), f.execEnv, sinkVariables(cmd))}
 	var holds bool
 	saveErr := &cmdutil.SaveReporter{Say: func(format string, args ...any) {
 		fmt.Fprintf(cmd.ErrOrStderr(), "watch: "+format+"\n", args...)
@@ -212,6 +230,7 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 		timer := time.AfterFunc(f.timeout, cancel)
 		defer timer.Stop()
 	}
+	w.header()
 	runErr := eng.Run(ctx)
 	hist.Close()
 	if runErr != nil {
@@ -232,13 +251,32 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 	return nil
 }
 
-// eventWriter prints events, one line each, as they come.
+// eventWriter prints events as they come: a JSON line each, or the
+// table's lines under its header.
 type eventWriter struct {
 	mu    sync.Mutex
 	out   io.Writer
 	table bool
 	width func() int // the terminal's columns for a table line; 0: no limit
 	err   error
+}
+
+// header prints the table's header; nothing for JSON lines.
+func (w *eventWriter) header() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.table || w.err != nil {
+		return
+	}
+	_, w.err = io.WriteString(w.out, tableHeader(w.columns())+"\n")
+}
+
+// columns is the terminal's width for the table; 0: no limit.
+func (w *eventWriter) columns() int {
+	if w.width == nil {
+		return 0
+	}
+	return w.width()
 }
 
 // write prints one event; false once writing failed.
@@ -250,11 +288,7 @@ func (w *eventWriter) write(ev watch.Event) bool {
 	}
 	var line []byte
 	if w.table {
-		width := 0
-		if w.width != nil {
-			width = w.width()
-		}
-		line = []byte(tableLine(ev, width) + "\n")
+		line = []byte(tableLine(ev, w.columns()) + "\n")
 	} else {
 		b, err := json.Marshal(ev)
 		if err != nil {
