@@ -71,7 +71,9 @@
 // (the searches of an interval reuse the rows its reads showed, so each
 // starts where the last left off) and the cheaper is done; the statuses
 // that differ are taken cheapest change first, a strategy that left
-// costing one read by id more. A whole read the budget cuts short goes on
+// costing one read by id more, but one that has differed for six
+// intervals goes first, so that a large status that only shrank
+// (archives) does not wait behind every cheaper change. A whole read the budget cuts short goes on
 // from the same page the next interval. With 70 KB pages at the defaults
 // searching pays up to about k = 4 in a status of 1,500, k = 30 at 10,000,
 // k = 125 at 40,000: at 20 changes a minute the engine searches; the

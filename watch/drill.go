@@ -20,6 +20,12 @@ const maxSearches = 8
 // maxDrills bounds the statuses drilled in one interval.
 const maxDrills = 16
 
+// agedIntervals is how long a status may differ before it is drilled
+// first, whatever its cost: taken cheapest first only, the changes of a
+// large status that only shrank (archives) would wait behind every cheaper
+// change while the budget runs short.
+const agedIntervals = 6
+
 // plan is what a way of finding changes reads.
 type plan struct {
 	reqs  float64
@@ -94,6 +100,16 @@ func (e *Engine) perChange(status string, total, held int) float64 {
 // after each; it stops when none differs, or one made no progress (the
 // budget ran out, or the list moved on), until the next interval.
 func (e *Engine) drillCycle(ctx context.Context, d *differ, totals map[string]int) error {
+	for _, st := range listed {
+		s := string(st)
+		_, was := e.differing[s]
+		switch differs := totals[s] != len(e.heldIDs(s)); {
+		case differs && !was:
+			e.differing[s] = e.cycles
+		case !differs:
+			delete(e.differing, s)
+		}
+	}
 	for range maxDrills {
 		c, ok := e.nextDrill(totals)
 		if !ok {
@@ -107,23 +123,29 @@ func (e *Engine) drillCycle(ctx context.Context, d *differ, totals map[string]in
 	return nil
 }
 
-// nextDrill is the status to drill next: the one whose changes cost least
-// to settle; of equals, one that grew (a strategy moved in: it is there to
-// be read), else one that shrank (what is held and not listed is read by
-// id).
+// nextDrill is the status to drill next: the one that has differed
+// longest, once that is agedIntervals or more, else the one whose changes
+// cost least to settle (a strategy that left costs a read by id more than
+// one that moved in).
 func (e *Engine) nextDrill(totals map[string]int) (cellKey, bool) {
-	var best cellKey
-	bestCost, found := 0.0, false
+	var best, oldest cellKey
+	bestCost, found, since := 0.0, false, e.cycles-agedIntervals+1
 	for _, st := range listed {
 		c := cellKey{status: string(st)}
 		total, held := totals[c.status], len(e.heldIDs(c.status))
 		if total == held {
 			continue
 		}
+		if at, ok := e.differing[c.status]; ok && at < since {
+			oldest, since = c, at
+		}
 		cost := e.perChange(c.status, total, held)
 		if !found || cost < bestCost {
 			best, bestCost, found = c, cost, true
 		}
+	}
+	if oldest.status != "" {
+		return oldest, true
 	}
 	return best, found
 }

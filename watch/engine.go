@@ -133,6 +133,7 @@ type Engine struct {
 	rate            map[string]float64 // changes a status settled an interval, lately (drill.go)
 	wholeNext       map[string]int     // the page a status's whole read goes on from
 	shown           listedAt           // the interval's rows by position, for the searches
+	differing       map[string]int     // since which cycle each status has differed from what is held
 	members         memberRing         // where the members' reads go on from
 }
 
@@ -164,7 +165,7 @@ func New(client Client, opts Options) *Engine {
 	if opts.Notice == nil {
 		opts.Notice = func(string) {}
 	}
-	e := &Engine{client: client, opts: opts, speed: 1, meter: opts.Meter, pending: map[int64]bool{}, rate: map[string]float64{}, wholeNext: map[string]int{}, in: newInbox(), pace: newPace(opts.Interval)}
+	e := &Engine{client: client, opts: opts, speed: 1, meter: opts.Meter, pending: map[int64]bool{}, rate: map[string]float64{}, wholeNext: map[string]int{}, differing: map[string]int{}, in: newInbox(), pace: newPace(opts.Interval)}
 	if e.meter == nil {
 		e.meter, e.own = NewMeter(), true
 	}
