@@ -218,8 +218,8 @@ secret_env = "TEST_HOOK_SECRET"
 	if _, err := e.client().HaltStrategy(t.Context(), active.ID); err != nil {
 		t.Fatal(err)
 	}
-	waitUntil(t, "the table line of the halt", func() bool { return strings.Contains(w.out.String(), "paused") })
-	waitUntil(t, "the --exec failure report", func() bool { return strings.Contains(w.err.String(), "failed") })
+	waitUntil(t, "the table line of the halt", func() bool { return strings.Contains(w.out.String(), "strategy.status") })
+	waitUntil(t, "the --exec failure report of the halt", func() bool { return strings.Contains(w.err.String(), "(strategy.status) failed") })
 	waitUntil(t, "the chat message", func() bool { return len(chat.got()) > 0 })
 	waitUntil(t, "the webhook message", func() bool { return len(hook.got()) > 0 })
 	w.stop()
