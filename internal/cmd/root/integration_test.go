@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stratop/stratop/alert"
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
 	"github.com/stratop/stratop/history"
@@ -126,4 +127,25 @@ func clientOf(t *testing.T, url string) *api.Client {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// An open alert of one integration is not another's: `stratop alerts`
+// under the same profile name on another host lists none.
+func TestAlertsOfOneIntegrationAreNotAnothers(t *testing.T) {
+	e := newCLIEnv(t)
+	srvB, _ := otherIntegration(t, e)
+	st := alert.Store{Dir: e.integrationDir().Alerts()}
+	if err := st.Update(func(b *alert.Board) error {
+		b.Open = append(b.Open, alert.Open{ID: "a1", Rule: "halted", Severity: "urgent", Time: time.Now(), Title: "halted"})
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if out := e.ok("alerts", "-o", "json"); !strings.Contains(out, `"a1"`) {
+		t.Fatalf("the integration's own alert is not listed:\n%s", out)
+	}
+	t.Setenv("STRATOP_BASE_URL", srvB.URL)
+	if out := e.ok("alerts", "-o", "json"); strings.Contains(out, `"a1"`) {
+		t.Errorf("another integration under the same profile name lists its alert:\n%s", out)
+	}
 }
