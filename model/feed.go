@@ -72,7 +72,10 @@ type feed struct {
 	gen       uint64 // generation of the parameters; bumped by invalidate
 	inFlight  bool
 	flightGen uint64 // generation the fetch in flight was made for
-	tick      uint64 // generation of the latest scheduled poll
+	// sentAt is when the fetch in flight left, on the wall clock: how long
+	// an answer has been awaited is real time whatever the display shows.
+	sentAt time.Time
+	tick   uint64 // generation of the latest scheduled poll
 
 	// period replaces the env's interval as the delay after a good reply,
 	// for a feed that has a cheaper signal of change than polling itself
@@ -120,6 +123,7 @@ func (f feed) begin() (feed, uint64, bool) {
 	}
 	f.inFlight = true
 	f.flightGen = f.gen
+	f.sentAt = time.Now()
 	f.tick = nextGen() // a poll scheduled earlier must not fire a second fetch
 	return f, f.gen, true
 }
@@ -134,6 +138,22 @@ func (f feed) landed(gen uint64) feed {
 		f.inFlight = false
 	}
 	return f
+}
+
+// staleWait is how many intervals an answer may be awaited before the data
+// shown is marked stale: well before the client's own timeout.
+const staleWait = 2
+
+// waiting is how long the fetch in flight has waited for its answer, when
+// that is more than staleWait intervals; 0 otherwise.
+func (f feed) waiting() time.Duration {
+	if !f.inFlight || f.delay <= 0 || f.sentAt.IsZero() {
+		return 0
+	}
+	if w := time.Since(f.sentAt); w > staleWait*f.delay {
+		return w
+	}
+	return 0
 }
 
 // expire makes the data due now: the next activation or poll fetches.

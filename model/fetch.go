@@ -163,6 +163,11 @@ func (s source[T]) status(host string) ui.Status {
 		st.Stale = true
 		st.StaleReason = api.Explain(s.err, host)
 	}
+	if w := s.waiting(); w > 0 && s.hasData {
+		// A read that hangs says so before the client gives up on it.
+		st.Stale = true
+		st.StaleReason = ui.WaitingForAnswer(w)
+	}
 	return st
 }
 

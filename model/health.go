@@ -64,7 +64,16 @@ type health struct {
 	failures  int           // failed attempts that ended after lastGood
 	lastErr   error
 	lastErrAt time.Time
+	// outageAt is when the current run of failures began (its first
+	// failure): an outage's age counts from there, not from each failed
+	// poll. ended are the outages that ended, newest last, kept for
+	// outageMemory after their end.
+	outageAt time.Time
+	ended    []ui.Outage
 }
+
+// outageMemory is how long an ended outage stays on Needs attention.
+const outageMemory = time.Hour
 
 // answered reports whether an attempt's outcome is a proper answer of the
 // interface: a good reply, or a refusal about the request itself (an
@@ -84,7 +93,14 @@ func (h health) record(a attempt) health {
 			h.lastGood, h.latency = a.at, a.latency
 		}
 		if !a.at.Before(h.lastErrAt) {
-			h.failures = 0
+			if h.failures > 0 && !h.outageAt.IsZero() {
+				h.ended = append(h.ended, ui.Outage{Start: h.outageAt, End: a.at, Failures: h.failures, LastError: h.lastErr})
+			}
+			h.failures, h.outageAt = 0, time.Time{}
+		}
+		// Forget what ended more than outageMemory ago.
+		for len(h.ended) > 0 && a.at.Sub(h.ended[0].End) > outageMemory {
+			h.ended = h.ended[1:]
 		}
 		return h
 	}
@@ -92,6 +108,9 @@ func (h health) record(a attempt) health {
 		h.lastErr, h.lastErrAt = a.err, a.at
 	}
 	if !a.at.Before(h.lastGood) {
+		if h.failures == 0 || a.at.Before(h.outageAt) {
+			h.outageAt = a.at
+		}
 		h.failures++
 	}
 	return h
@@ -111,9 +130,17 @@ func (h health) failing() bool { return h.failures > 0 }
 // view is the health as the screen shows it.
 func (h health) view(e *env) ui.Health {
 	v := ui.Health{Profile: text.Clean(e.profile), Host: e.host, Interval: e.interval,
-		LastGood: h.lastGood, Latency: h.latency, ConsecutiveErrors: h.failures, LastErrorAt: h.lastErrAt}
+		LastGood: h.lastGood, Latency: h.latency, ConsecutiveErrors: h.failures, LastErrorAt: h.lastErrAt,
+		OutageStart: h.outageAt}
 	if h.lastErr != nil {
 		v.LastError = api.Explain(h.lastErr, e.host)
+	}
+	for _, o := range h.ended {
+		if o.LastError != nil {
+			o.Reason = api.Explain(o.LastError, e.host)
+		}
+		o.LastError = nil
+		v.Ended = append(v.Ended, o)
 	}
 	return v
 }

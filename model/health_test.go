@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -56,7 +57,7 @@ func TestLocalReadsLeaveHealthAlone(t *testing.T) {
 	}
 	c.Add(time.Second)
 	m, _ = m.Update(f)
-	if m.health != before {
+	if !reflect.DeepEqual(m.health, before) {
 		t.Fatalf("a local read changed the connection health: %+v -> %+v", before, m.health)
 	}
 }

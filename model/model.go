@@ -247,7 +247,11 @@ func (m Model) settle(msg fetchedMsg) (Model, tea.Cmd) {
 
 // overviewNews is the stats and the health at the display clock's time.
 func (m Model) overviewNews() overviewMsg {
-	return overviewMsg{stats: m.stats.data, statsAt: m.stats.lastOK, health: m.health.view(m.env), now: m.displayNow()}
+	h := m.health.view(m.env)
+	if m.stats.failures > 0 {
+		h.Backoff = m.stats.delay // the stats poll on every tab: their pace is the one in effect
+	}
+	return overviewMsg{stats: m.stats.data, statsAt: m.stats.lastOK, health: h, now: m.displayNow()}
 }
 
 // jump shows what an Activity or attention line is about: an open alert's

@@ -241,12 +241,27 @@ func (t overviewTab) render() overviewTab {
 // what the root handed over.
 func (t overviewTab) lines() []ui.AttentionLine {
 	h := t.health
-	if h.ConsecutiveErrors == 0 {
+	var lines []ui.AttentionLine
+	if h.ConsecutiveErrors > 0 {
+		start := h.OutageStart
+		if start.IsZero() {
+			start = h.LastErrorAt
+		}
+		lines = append(lines, ui.AttentionLine{At: start, Kind: ui.AttentionConnection,
+			Note: h.LastError + " · " + itoa(int64(h.ConsecutiveErrors)) + " failed reads in a row, outage " + ui.OutageText(start, t.now)})
+	}
+	// An outage that ended stays listed for the hour after, newest first.
+	for i := len(h.Ended) - 1; i >= 0; i-- {
+		o := h.Ended[i]
+		if t.now.Sub(o.End) > time.Hour {
+			continue
+		}
+		lines = append(lines, ui.AttentionLine{At: o.End, Kind: ui.AttentionConnection, Note: ui.EndedOutageText(o)})
+	}
+	if len(lines) == 0 {
 		return t.attn
 	}
-	conn := ui.AttentionLine{At: h.LastErrorAt, Kind: ui.AttentionConnection,
-		Note: itoa(int64(h.ConsecutiveErrors)) + " failed reads in a row: " + h.LastError}
-	return append([]ui.AttentionLine{conn}, t.attn...)
+	return append(lines, t.attn...)
 }
 
 func (t overviewTab) View() string { return t.body }

@@ -3,6 +3,7 @@ package model
 import (
 	"context"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -116,7 +117,7 @@ func TestSwitchProfileShowsTheNewProfileAndDropsTheOldOnesReplies(t *testing.T) 
 	if h := lineWith(m.View(), "stratop"); !strings.Contains(h, "3 users · 4 strategies") {
 		t.Errorf("a reply of alpha landed on beta: %q", h)
 	}
-	if m.health != health {
+	if !reflect.DeepEqual(m.health, health) {
 		t.Errorf("alpha's replies changed beta's connection health: %+v -> %+v", health, m.health)
 	}
 	m, cmd = m.Update(testkit.Runes("2"))

@@ -56,6 +56,8 @@ func (t strategiesTab) render() strategiesTab {
 		info := ui.PageInfo{Page: t.page, Filters: t.filter.summary(uv), Loading: nd != nil && !t.pane.list.fresh()}
 		if nd != nil {
 			info.Pages, info.Total, info.Extra = nd.pages, nd.total, nd.userCounts
+		} else if info.Unread = t.pane.list.errText(t.env.host); info.Unread == "" {
+			info.Unread = "reading…"
 		}
 		sel := t.Selection()
 		row, n, lost := t.pane.tbl.position()

@@ -21,6 +21,22 @@ type Health struct {
 	ConsecutiveErrors int           // failed requests since LastGood
 	LastError         string        // sanitised; "" when none was seen
 	LastErrorAt       time.Time
+	// OutageStart is when the current run of failures began; zero when
+	// the latest answer was good.
+	OutageStart time.Time
+	// Backoff is the interval in effect while polls back off after
+	// failures; 0 when they run at Interval.
+	Backoff time.Duration
+	// Ended are the outages that ended within the last hour, oldest first.
+	Ended []Outage
+}
+
+// Outage is a run of failed reads that ended with a good answer.
+type Outage struct {
+	Start, End time.Time
+	Failures   int
+	LastError  error  // the model's, turned into Reason before it is drawn
+	Reason     string // the last error in words
 }
 
 // Failing reports whether the latest requests failed.
@@ -34,7 +50,7 @@ func ConnectionLines(st Styles, h Health, now time.Time, width int) []string {
 	}
 	lines := []string{Section(st, "Connection", width),
 		KV(st, "host", host, width),
-		KV(st, "polling", "every "+h.Interval.String(), width)}
+		KV(st, "polling", pollingText(h), width)}
 	goodTone, errTone := ToneDefault, ToneDefault
 	if h.Failing() {
 		goodTone, errTone = ToneNegative, ToneNegative
@@ -43,10 +59,37 @@ func ConnectionLines(st Styles, h Health, now time.Time, width int) []string {
 		KVTone(st, "last good", AtAgo(h.LastGood, now), goodTone, width),
 		KV(st, "latency", latencyText(h), width),
 		KVTone(st, "errors", strconv.Itoa(h.ConsecutiveErrors)+" in a row", errTone, width))
+	if h.Failing() && !h.OutageStart.IsZero() {
+		lines = append(lines, KVTone(st, "outage", OutageText(h.OutageStart, now), ToneNegative, width))
+	}
 	if h.LastError != "" {
 		lines = append(lines, KVTone(st, "last error", AtAgo(h.LastErrorAt, now)+": "+h.LastError, ToneNegative, width))
 	}
 	return lines
+}
+
+// pollingText is the interval in effect: the configured one, or the
+// backed-off one while reads fail.
+func pollingText(h Health) string {
+	if h.Backoff > h.Interval {
+		return "every " + h.Backoff.String() + " while failing (backing off; normally " + h.Interval.String() + ")"
+	}
+	return "every " + h.Interval.String()
+}
+
+// OutageText says an outage going on at now: "since 12:30:45 (3m10s)".
+func OutageText(start, now time.Time) string {
+	return "since " + Clock(start) + " (" + Age(now.Sub(start)) + ")"
+}
+
+// EndedOutageText says an outage that ended: its start, length and end.
+func EndedOutageText(o Outage) string {
+	s := "outage " + Clock(o.Start) + "–" + Clock(o.End) + " (" + Age(o.End.Sub(o.Start)) + "), ended; " +
+		strconv.Itoa(o.Failures) + " failed reads"
+	if o.Reason != "" {
+		s += ": " + o.Reason
+	}
+	return s
 }
 
 // latencyText is the measured latency of the latest good answer.

@@ -175,6 +175,9 @@ func StatusLine(st Styles, s Status, width int) string {
 	return fitParts(parts, "  ", width)
 }
 
+// WaitingForAnswer says a read is outstanding: "waiting 16s for an answer".
+func WaitingForAnswer(d time.Duration) string { return "waiting " + Age(d) + " for an answer" }
+
 // SubjectAuditLog names the audit log in a status line.
 const SubjectAuditLog = "audit log"
 

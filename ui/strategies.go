@@ -116,16 +116,26 @@ type PageInfo struct {
 	Loading            bool   // a page or filter change is being fetched
 	Filters            string // the active filters in words, "" for none
 	Extra              string // e.g. the user's counts
+	// Unread, when the list was never read, says why ("reading…", or the
+	// error): no page or total is known, so none is drawn.
+	Unread string
 }
 
-// PageLine draws "page N of M, T total" with the active filters.
+// NotReadYet says a list was never read, and why.
+func NotReadYet(why string) string { return "not read yet: " + why }
+
+// PageLine draws "page N of M, T total" with the active filters, or that
+// the list was never read.
 func PageLine(st Styles, p PageInfo, width int) string {
 	pages := p.Pages
 	if pages < 1 {
 		pages = 1
 	}
 	msg := "page " + strconv.Itoa(max(p.Page, 1)) + " of " + strconv.Itoa(pages) + ", " + strconv.Itoa(p.Total) + " total"
-	if p.Loading {
+	if p.Unread != "" {
+		msg = NotReadYet(p.Unread)
+	}
+	if p.Loading && p.Unread == "" {
 		msg += " (loading…)"
 	}
 	msg = JoinNonEmpty(" · ", msg, p.Filters, p.Extra)
