@@ -83,8 +83,8 @@ func TestRunRefusesByPolicyBeforeAnythingIsSentOrRecorded(t *testing.T) {
 		want   error
 		words  string
 	}{
-		{"read-only", Runner{ReadOnly: true, ReadOnlyBy: "STRATOP_READ_ONLY=1"}, "ticket 1", ErrReadOnly, "STRATOP_READ_ONLY=1"},
-		{"reason required", Runner{RequireReason: true, RequireReasonBy: "profile prod: require_reason"}, "  ", ErrReasonRequired, "require_reason"},
+		{"read-only", Runner{Policy: Policy{ReadOnly: true, ReadOnlyBy: "STRATOP_READ_ONLY=1"}}, "ticket 1", ErrReadOnly, "STRATOP_READ_ONLY=1"},
+		{"reason required", Runner{Policy: Policy{RequireReason: true, RequireReasonBy: "profile prod: require_reason"}}, "  ", ErrReasonRequired, "require_reason"},
 		{"reason with a newline", Runner{}, "a\nb", ErrReasonInvalid, "one line"},
 		{"reason too long", Runner{}, strings.Repeat("x", MaxReason+1), ErrReasonInvalid, "at most"},
 	}
@@ -153,7 +153,7 @@ func TestTheReasonIsRecordedWithTheIntentAndTheOutcome(t *testing.T) {
 	e := newSandboxEnv(t)
 	s := e.active(t)
 	j := &memJournal{}
-	r := Runner{Client: e.client, Journal: j, Source: "cli", RequireReason: true}
+	r := Runner{Client: e.client, Journal: j, Source: "cli", Policy: Policy{RequireReason: true}}
 	res := r.Run(context.Background(), Halt, Target{Strategy: s, Reason: "  INC-42 runaway orders "})
 	if res.Outcome != OutcomeDone {
 		t.Fatalf("%+v", res)

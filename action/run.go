@@ -82,15 +82,9 @@ type Result struct {
 	Unaudited bool
 }
 
-// Runner sends actions under the safety policy (Rules). Its zero
-// Timeouts mean the defaults.
-type Runner struct {
-	Client  Client
-	Journal audit.Journal
-	Source  string // "dashboard", "cli" or "mcp", recorded in the audit log
-	// Approval, when an agent asked for the action and a person approved
-	// it, is recorded with every line of the action.
-	Approval *audit.Approval
+// Policy is the safety policy of one profile, resolved once with the
+// settings that made it, so that every refusal can name its source.
+type Policy struct {
 	// ReadOnly refuses every action (ErrReadOnly); ReadOnlyBy names what
 	// made the profile read-only, for the refusal's words.
 	ReadOnly   bool
@@ -103,6 +97,19 @@ type Runner struct {
 	// audit log (the operator's explicit override on a full disk); without
 	// it such an action is refused with a *JournalError.
 	Unaudited bool
+}
+
+// Runner sends actions under the safety policy (Rules). Its zero
+// Timeouts mean the defaults.
+type Runner struct {
+	Client  Client
+	Journal audit.Journal
+	Source  string // "dashboard", "cli" or "mcp", recorded in the audit log
+	// Approval, when an agent asked for the action and a person approved
+	// it, is recorded with every line of the action.
+	Approval *audit.Approval
+	// Policy is what the Runner refuses by.
+	Policy
 	// ReadTimeout bounds the read before sending; SendTimeout the action
 	// request itself (after which its outcome is unknown).
 	ReadTimeout, SendTimeout time.Duration

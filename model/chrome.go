@@ -43,7 +43,7 @@ type chrome struct {
 // refreshChrome rebuilds the parts of the frame whose inputs changed.
 func (m Model) refreshChrome() Model {
 	in := chromeInputs{width: m.width, height: m.height, active: m.active, showHelp: m.showHelp}
-	in.header = ui.HeaderData{Profile: text.Clean(m.env.profile), Host: m.env.host, ChosenUser: m.chosen, ReadOnly: m.env.readOnly}
+	in.header = ui.HeaderData{Profile: text.Clean(m.env.profile), Host: m.env.host, ChosenUser: m.chosen, ReadOnly: m.env.policy.ReadOnly}
 	in.header.Label = text.Clean(m.env.label)
 	in.header.StatsError = m.stats.err != nil
 	now := m.displayNow()

@@ -48,9 +48,8 @@ type env struct {
 	profile       string
 	label         string // the profile's badge from the settings file
 	host          string
-	readOnly      bool
-	requireReason bool   // the profile's require_reason: the Runner refuses an action without one
-	user          string // --user: the external id chosen at start
+	policy        action.Policy // read-only and require-reason with the settings that made them
+	user          string        // --user: the external id chosen at start
 	styles        ui.Styles
 	keys          ui.KeyMap
 	help          help.Model
@@ -144,12 +143,17 @@ func DefaultKeyMap() ui.KeyMap { return ui.DefaultKeyMap(tabTitles()...) }
 // WithUser chooses a user (external id) at start, as --user does.
 func WithUser(externalID string) Option { return func(e *env) { e.user = externalID } }
 
-// WithReadOnly hides and refuses every action (--read-only).
-func WithReadOnly(on bool) Option { return func(e *env) { e.readOnly = on } }
+// WithPolicy is the profile's safety policy as resolved for every front
+// end: read-only hides and refuses every action, require-reason makes a
+// reason mandatory, and refusals name the setting that made them.
+func WithPolicy(p action.Policy) Option { return func(e *env) { e.policy = p } }
 
-// WithRequireReason makes a reason mandatory for every action (the
-// profile's require_reason); the Runner refuses one without it.
-func WithRequireReason(on bool) Option { return func(e *env) { e.requireReason = on } }
+// WithReadOnly hides and refuses every action, naming no source.
+func WithReadOnly(on bool) Option { return func(e *env) { e.policy.ReadOnly = on } }
+
+// WithRequireReason makes a reason mandatory for every action, naming no
+// source; the Runner refuses one without it.
+func WithRequireReason(on bool) Option { return func(e *env) { e.policy.RequireReason = on } }
 
 // WithJournal records every action sent (the audit log).
 func WithJournal(j audit.Journal) Option { return func(e *env) { e.journal = j } }
@@ -223,11 +227,11 @@ func (e *env) wake(d time.Duration, msg tea.Msg) tea.Cmd {
 
 // actionsEnabled reports whether actions may be offered at all: false in
 // read-only mode. Help and marks consult it; the workflow enforces it.
-func (e *env) actionsEnabled() bool { return !e.readOnly }
+func (e *env) actionsEnabled() bool { return !e.policy.ReadOnly }
 
 // runner sends actions with the dashboard's client, journal and timeouts.
 func (e *env) runner() action.Runner {
-	return action.Runner{Client: e.api, Journal: e.journal, Source: "dashboard", ReadOnly: e.readOnly, RequireReason: e.requireReason,
+	return action.Runner{Client: e.api, Journal: e.journal, Source: "dashboard", Policy: e.policy,
 		ReadTimeout: e.fetchTimeout, SendTimeout: e.actionTimeout}
 }
 

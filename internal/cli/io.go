@@ -13,31 +13,19 @@ import (
 	"strings"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/exit"
 )
 
-// Exit codes of the command line contract.
+// Exit codes of the command line contract (package exit).
 const (
-	ExitOK      = 0 // all done
-	ExitFailed  = 1 // an action failed or was refused; a read failed
-	ExitUsage   = 2 // usage or credentials
-	ExitUnknown = 3 // an action's outcome is unknown
+	ExitOK      = exit.OK
+	ExitFailed  = exit.Failed
+	ExitUsage   = exit.Usage
+	ExitUnknown = exit.Unknown
 )
 
-// ExitError ends a command with Code. Err, when set, is printed on stderr;
-// it is already worded for the operator.
-type ExitError struct {
-	Code int
-	Err  error
-}
-
-func (e *ExitError) Error() string {
-	if e.Err == nil {
-		return fmt.Sprintf("exit %d", e.Code)
-	}
-	return e.Err.Error()
-}
-
-func (e *ExitError) Unwrap() error { return e.Err }
+// ExitError ends a command with Code: the one exit error, exit.Error.
+type ExitError = exit.Error
 
 // Usage is an ExitUsage error.
 func Usage(format string, args ...any) error {

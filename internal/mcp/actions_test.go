@@ -157,7 +157,7 @@ func TestAReadOnlyProfileRefusesAtApprovalToo(t *testing.T) {
 	e.ok(t, "suspend", map[string]any{"ids": []int64{s.ID}, "reason": "r"}, &out)
 	var stderr strings.Builder
 	o := cli.IO{In: strings.NewReader("y\n"), Out: &stderr, Err: &stderr, InTerminal: true}
-	runner := action.Runner{Client: e.sb.Client, ReadOnly: true, ReadOnlyBy: "STRATOP_READ_ONLY=1"}
+	runner := action.Runner{Client: e.sb.Client, Policy: action.Policy{ReadOnly: true, ReadOnlyBy: "STRATOP_READ_ONLY=1"}}
 	err := approval.Approve(context.Background(), o, runner, e.store, approval.Decision{ID: out.Request, Integration: e.integ, Approver: "ann"})
 	if err == nil || !strings.Contains(err.Error(), "read-only (STRATOP_READ_ONLY=1)") {
 		t.Fatalf("approve under a read-only profile: %v", err)

@@ -9,16 +9,17 @@ import (
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 )
 
 // StrategyCommands are `stratop strategies <action> ID...` and
 // `strategies add-balance`.
-func StrategyCommands(conn *cmdutil.ConnFlags) []*cobra.Command {
+func StrategyCommands(fac *factory.Factory) []*cobra.Command {
 	var cmds []*cobra.Command
 	for _, spec := range []action.Spec{action.Halt, action.Suspend, action.Resume, action.Stop, action.Archive, action.Disable, action.Duplicate} {
-		cmds = append(cmds, newStrategyActionCmd(conn, spec))
+		cmds = append(cmds, newStrategyActionCmd(fac, spec))
 	}
-	return append(cmds, newAddBalanceCmd(conn))
+	return append(cmds, newAddBalanceCmd(fac))
 }
 
 // actionFlags are the flags every action shares.
@@ -37,12 +38,12 @@ func addActionFlags(cmd *cobra.Command, f *actionFlags) {
 
 // runAction connects with the audit log and runs opt through the
 // dashboard's action runner.
-func runAction(cmd *cobra.Command, conn cmdutil.ConnFlags, f actionFlags, opt cli.ActionOptions) error {
+func runAction(cmd *cobra.Command, fac *factory.Factory, f actionFlags, opt cli.ActionOptions) error {
 	format, err := cmdutil.Format(cmd, f.output, cli.ReadFormats)
 	if err != nil {
 		return err
 	}
-	s, err := cmdutil.ConnectForActions(cmd, conn, f.policy)
+	s, err := cmdutil.ConnectForActions(cmd, fac, factory.CLI, f.policy)
 	if err != nil {
 		return err
 	}
@@ -51,7 +52,7 @@ func runAction(cmd *cobra.Command, conn cmdutil.ConnFlags, f actionFlags, opt cl
 	return cli.RunAction(cmd.Context(), cmdutil.IO(cmd), s.Runner(), opt)
 }
 
-func newStrategyActionCmd(conn *cmdutil.ConnFlags, spec action.Spec) *cobra.Command {
+func newStrategyActionCmd(fac *factory.Factory, spec action.Spec) *cobra.Command {
 	var f actionFlags
 	cmd := &cobra.Command{
 		Use:               spec.Name + " ID...",
@@ -63,14 +64,14 @@ func newStrategyActionCmd(conn *cmdutil.ConnFlags, spec action.Spec) *cobra.Comm
 			if err != nil {
 				return err
 			}
-			return runAction(cmd, *conn, f, cli.ActionOptions{Spec: spec, IDs: ids})
+			return runAction(cmd, fac, f, cli.ActionOptions{Spec: spec, IDs: ids})
 		},
 	}
 	addActionFlags(cmd, &f)
 	return cmd
 }
 
-func newAddBalanceCmd(conn *cmdutil.ConnFlags) *cobra.Command {
+func newAddBalanceCmd(fac *factory.Factory) *cobra.Command {
 	var (
 		f      actionFlags
 		amount string
@@ -89,7 +90,7 @@ func newAddBalanceCmd(conn *cmdutil.ConnFlags) *cobra.Command {
 			if amount == "" {
 				return cli.Usage("add-balance: --amount is required: nothing sent")
 			}
-			return runAction(cmd, *conn, f, cli.ActionOptions{Spec: action.AddBalance, IDs: ids, Amount: amount, Raw: raw})
+			return runAction(cmd, fac, f, cli.ActionOptions{Spec: action.AddBalance, IDs: ids, Amount: amount, Raw: raw})
 		},
 	}
 	cmd.Flags().StringVar(&amount, "amount", "", "amount to add, in token units (e.g. 1.5)")

@@ -8,11 +8,12 @@ import (
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 )
 
 // UserCommands are `stratop users disable-all|remove-all USER`: the actions
 // on all of a user's strategies.
-func UserCommands(conn *cmdutil.ConnFlags) []*cobra.Command {
+func UserCommands(fac *factory.Factory) []*cobra.Command {
 	var cmds []*cobra.Command
 	for _, spec := range []action.Spec{action.DisableAll, action.RemoveAll} {
 		var (
@@ -27,7 +28,7 @@ func UserCommands(conn *cmdutil.ConnFlags) []*cobra.Command {
 				if err := action.CheckUser(args[0]); err != nil {
 					return cli.Usage("%s %q: %s: nothing sent", spec.Name, args[0], err)
 				}
-				return runAction(cmd, *conn, f, cli.ActionOptions{Spec: spec, User: args[0], Wait: wait, WaitTimeout: waitFor})
+				return runAction(cmd, fac, f, cli.ActionOptions{Spec: spec, User: args[0], Wait: wait, WaitTimeout: waitFor})
 			},
 		}
 		addActionFlags(sub, &f)

@@ -13,15 +13,13 @@ import (
 	"github.com/stratop/stratop/internal/approval"
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/internal/text"
 )
 
 // NewApproveCmd is `stratop approve [ID]`.
-func NewApproveCmd() *cobra.Command {
-	var (
-		conn   cmdutil.ConnFlags
-		output string
-	)
+func NewApproveCmd(fac *factory.Factory) *cobra.Command {
+	var output string
 	cmd := &cobra.Command{
 		Use:   "approve [ID]",
 		Short: "Decide an agent's pending action: show it, read its targets again, confirm, send (no ID: list what waits)",
@@ -36,14 +34,14 @@ func NewApproveCmd() *cobra.Command {
 				return err
 			}
 			if len(args) == 0 {
-				return listWaiting(cmd, conn)
+				return listWaiting(cmd, fac)
 			}
-			s, err := cmdutil.ConnectForActions(cmd, conn, cmdutil.PolicyFlags{})
+			s, err := cmdutil.ConnectForActions(cmd, fac, factory.CLI, cmdutil.PolicyFlags{})
 			if err != nil {
 				return err
 			}
 			defer s.Close()
-			store, id, err := openStore(cmd, conn)
+			store, id, err := openStore(cmd, s.Context)
 			if err != nil {
 				return err
 			}
@@ -51,48 +49,49 @@ func NewApproveCmd() *cobra.Command {
 				approval.Decision{ID: args[0], Integration: id, Approver: approver(), Format: format})
 		},
 	}
-	cmdutil.AddConnFlags(cmd, &conn)
 	cmdutil.OutputFlag(cmd, &output, cli.ReadFormats)
 	return cmd
 }
 
 // NewRejectCmd is `stratop reject ID`.
-func NewRejectCmd() *cobra.Command {
-	var conn cmdutil.ConnFlags
+func NewRejectCmd(fac *factory.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:               "reject ID",
 		Short:             "Reject an agent's pending action: nothing is sent",
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: cmdutil.NoFiles,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			store, id, err := openStore(cmd, conn)
+			c, err := fac.Resolve(cmd.Context(), factory.CLI)
+			if err != nil {
+				return err
+			}
+			store, id, err := openStore(cmd, c)
 			if err != nil {
 				return err
 			}
 			return approval.Reject(cmdutil.IO(cmd), store, approval.Decision{ID: args[0], Integration: id, Approver: approver()})
 		},
 	}
-	cmdutil.AddConnFlags(cmd, &conn)
 	return cmd
 }
 
-// openStore is the pending requests of the integration the flags name.
-// It reads nothing from the server.
-func openStore(cmd *cobra.Command, conn cmdutil.ConnFlags) (*approval.Store, string, error) {
-	target, err := cmdutil.ResolveCredentials(cmd.Context(), conn.Profile, conn.BaseURL)
-	if err != nil {
-		return nil, "", err
-	}
-	id, dir := cmdutil.OpenIntegration(target, func(s string) { fmt.Fprintln(cmd.ErrOrStderr(), s) })
+// openStore is the pending requests of the context's integration. It
+// reads nothing from the server.
+func openStore(cmd *cobra.Command, c *factory.Context) (*approval.Store, string, error) {
+	dir := c.OpenState(func(s string) { fmt.Fprintln(cmd.ErrOrStderr(), s) })
 	if dir.Path == "" {
 		return nil, "", cli.Failed("no state directory (set XDG_STATE_HOME or HOME): no request can be waiting")
 	}
-	return approval.New(dir.Path), id.String(), nil
+	return approval.New(dir.Path), c.Integration.String(), nil
 }
 
 // listWaiting prints the requests a person can still decide.
-func listWaiting(cmd *cobra.Command, conn cmdutil.ConnFlags) error {
-	store, _, err := openStore(cmd, conn)
+func listWaiting(cmd *cobra.Command, fac *factory.Factory) error {
+	c, err := fac.Resolve(cmd.Context(), factory.CLI)
+	if err != nil {
+		return err
+	}
+	store, _, err := openStore(cmd, c)
 	if err != nil {
 		return err
 	}

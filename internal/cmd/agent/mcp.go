@@ -15,18 +15,17 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/stratop/stratop/alert"
-	"github.com/stratop/stratop/audit"
 	"github.com/stratop/stratop/internal/approval"
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/cmd/cmdutil"
 	"github.com/stratop/stratop/internal/cmd/version"
+	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/internal/mcp"
 )
 
 // NewMCPCmd is `stratop mcp`.
-func NewMCPCmd() *cobra.Command {
+func NewMCPCmd(fac *factory.Factory) *cobra.Command {
 	var (
-		conn   cmdutil.ConnFlags
 		allow  bool
 		listen string
 	)
@@ -40,16 +39,15 @@ func NewMCPCmd() *cobra.Command {
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: cmdutil.NoFiles,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runMCP(cmd, conn, allow, listen)
+			return runMCP(cmd, fac, allow, listen)
 		},
 	}
-	cmdutil.AddConnFlags(cmd, &conn)
 	cmd.Flags().BoolVar(&allow, "allow-actions", false, "offer the action tools (each records a request a person approves; none acts)")
 	cmd.Flags().StringVar(&listen, "listen", "", "serve streamable HTTP on this loopback address (e.g. 127.0.0.1:8765) with the token in "+mcp.TokenEnv)
 	return cmd
 }
 
-func runMCP(cmd *cobra.Command, conn cmdutil.ConnFlags, allow bool, listen string) error {
+func runMCP(cmd *cobra.Command, fac *factory.Factory, allow bool, listen string) error {
 	// Refuse a wrong --listen before anything is resolved or read.
 	if listen != "" {
 		if err := mcp.CheckLoopback(listen); err != nil {
@@ -60,23 +58,19 @@ func runMCP(cmd *cobra.Command, conn cmdutil.ConnFlags, allow bool, listen strin
 		}
 	}
 	errw := cmd.ErrOrStderr()
-	c, target, err := cmdutil.ConnectTarget(cmd, conn)
+	mc, c, err := cmdutil.Connect(cmd, fac, factory.MCP)
 	if err != nil {
 		return err
 	}
-	settings, err := cmdutil.ProfilePolicy(cmd, target.Profile)
-	if err != nil {
-		return err
-	}
-	id, dir := cmdutil.OpenIntegration(target, func(s string) { fmt.Fprintln(errw, s) })
+	settings, id := mc.Settings, mc.Integration
+	dir := mc.OpenState(func(s string) { fmt.Fprintln(errw, s) })
 	if dir.Path == "" {
 		return cli.Failed("mcp: no state directory (set XDG_STATE_HOME or HOME): pending requests have nowhere to wait")
 	}
-	auditPath, _ := audit.DefaultPath()
 	srv := mcp.New(mcp.Options{
-		Client: c, Store: approval.New(dir.Path), Integration: id.String(), Profile: target.Profile,
+		Client: c, Store: approval.New(dir.Path), Integration: id.String(), Profile: mc.Profile,
 		ReadOnly: settings.ReadOnly, ReadOnlyBy: settings.ReadOnlyBy, AllowActions: allow,
-		AuditPath: auditPath, HistoryPath: dir.History(), Alerts: &alert.Store{Dir: dir.Alerts()},
+		AuditPath: mc.Paths.Audit, HistoryPath: dir.History(), Alerts: &alert.Store{Dir: dir.Alerts()},
 		WatchInterval: settings.Interval, Version: version.String(),
 	})
 	defer srv.Close()

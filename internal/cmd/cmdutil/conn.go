@@ -7,7 +7,6 @@ import (
 	"errors"
 	"os"
 	"strconv"
-	"time"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -15,108 +14,60 @@ import (
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/audit"
-	"github.com/stratop/stratop/integration"
 	"github.com/stratop/stratop/internal/cli"
+	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/ui"
 )
 
-// Client settings of the scriptable commands: one attempt may take longer
-// than on the dashboard (a script waits), and large lists are allowed.
-const (
-	CLITimeout     = 30 * time.Second
-	CLIMaxResponse = 64 << 20
-)
-
-// ConnFlags choose the profile and base URL, as on the dashboard.
-type ConnFlags struct {
-	Profile string
-	BaseURL string
+// Connect resolves the front end's context and builds its client. A
+// client that cannot be built (a base URL the client refuses) is exit 2.
+func Connect(cmd *cobra.Command, f *factory.Factory, front factory.Front, opts ...factory.Option) (*factory.Context, *api.Client, error) {
+	c, err := f.Resolve(cmd.Context(), front, opts...)
+	if err != nil {
+		return nil, nil, err
+	}
+	client, err := Client(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, client, nil
 }
 
-func AddConnFlags(cmd *cobra.Command, f *ConnFlags) {
-	fl := cmd.PersistentFlags()
-	fl.StringVar(&f.Profile, "profile", "", "credentials profile (default: STRATOP_PROFILE or \"default\")")
-	fl.StringVar(&f.BaseURL, "base-url", "", "base URL of the partner interface (routes live under /api/v1)")
+// Client is the context's client with extra options (an attempt
+// observer); one the client refuses to build (a base URL it does not
+// take) is exit 2.
+func Client(c *factory.Context, extra ...api.Option) (*api.Client, error) {
+	client, err := c.Client(extra...)
+	if err != nil {
+		return nil, &cli.ExitError{Code: cli.ExitUsage, Err: errors.New("stratop: " + err.Error())}
+	}
+	return client, nil
 }
 
-// Session is a connected command: the client, where its actions are
-// recorded, and the policy they are sent under.
+// Session is a connected command that may act: its context, client and
+// the audit log its actions are recorded in.
 type Session struct {
+	*factory.Context
 	Client  *api.Client
-	Profile string
 	Journal audit.Journal
-	Policy  action.Runner // ReadOnly, RequireReason, Unaudited
 	Close   func()
 }
 
-// Connect resolves the credentials exactly as the dashboard does (exit 2
-// when there are none) and builds the client.
-func Connect(cmd *cobra.Command, f ConnFlags) (*api.Client, string, error) {
-	c, target, err := ConnectTarget(cmd, f)
-	return c, target.Profile, err
-}
-
-// ConnectTarget is Connect that also returns what was resolved.
-func ConnectTarget(cmd *cobra.Command, f ConnFlags) (*api.Client, Target, error) {
-	target, err := ResolveCredentials(cmd.Context(), f.Profile, f.BaseURL)
-	if err != nil {
-		return nil, target, err
-	}
-	c, err := api.New(target.BaseURL, api.WithCredentials(target.Creds),
-		api.WithTimeout(CLITimeout), api.WithMaxResponseBytes(CLIMaxResponse))
-	if err != nil {
-		return nil, target, &cli.ExitError{Code: cli.ExitUsage, Err: errors.New("stratop: " + err.Error())}
-	}
-	return c, target, nil
-}
-
-// ConnectForActions is Connect plus the profile's policy and the audit
-// log. A log that cannot be opened is a journal whose writes fail, so the
-// runner refuses (unless --unaudited).
-func ConnectForActions(cmd *cobra.Command, f ConnFlags, pf PolicyFlags) (Session, error) {
-	c, target, err := ConnectTarget(cmd, f)
+// ConnectForActions is Connect plus the audit log. A log that cannot be
+// opened is a journal whose writes fail, so the runner refuses (unless
+// --unaudited).
+func ConnectForActions(cmd *cobra.Command, f *factory.Factory, front factory.Front, pf PolicyFlags) (Session, error) {
+	c, client, err := Connect(cmd, f, front, factory.WithUnaudited(pf.Unaudited))
 	if err != nil {
 		return Session{}, err
 	}
-	profile := target.Profile
-	id, _ := integration.New(target.BaseURL, target.Creds.Key)
-	settings, err := ProfilePolicy(cmd, profile)
-	if err != nil {
-		return Session{}, err
-	}
-	s := Session{Client: c, Profile: profile, Policy: PolicyRunner(settings, pf)}
-	s.Journal, s.Close = OpenJournal(profile, c.Host(), id)
+	s := Session{Context: c, Client: client}
+	s.Journal, s.Close = c.Journal()
 	return s, nil
 }
 
-// OpenJournal opens the audit log for the dashboard and the command line
-// alike, and returns how to close it. A log that cannot be opened is a
-// journal whose writes and Check fail, so every action is refused unless overridden.
-func OpenJournal(profile, host string, id integration.ID) (audit.Journal, func()) {
-	path, err := audit.DefaultPath()
-	var log *audit.Log
-	if err == nil {
-		log, err = audit.Open(path, profile, host, audit.ForIntegration(id))
-	}
-	if err != nil {
-		return brokenJournal{err}, func() {}
-	}
-	return log, func() { _ = log.Close() }
-}
-
-// brokenJournal is an audit log that could not be opened.
-type brokenJournal struct{ err error }
-
-func (b brokenJournal) Write(audit.Entry) error { return b.err }
-func (b brokenJournal) Check() error            { return b.err }
-
-// Runner is the dashboard's action runner under the profile's policy,
-// recording as the command line.
-func (s Session) Runner() action.Runner {
-	r := s.Policy
-	r.Client, r.Journal, r.Source = s.Client, s.Journal, "cli"
-	return r
-}
+// Runner is the context's action runner with the session's client and log.
+func (s Session) Runner() action.Runner { return s.Context.Runner(s.Client, s.Journal) }
 
 // IO is a command's streams and which of them are terminals.
 func IO(cmd *cobra.Command) cli.IO {

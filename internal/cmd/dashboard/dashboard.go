@@ -18,18 +18,17 @@ import (
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
-	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/config"
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/internal/termout"
 	"github.com/stratop/stratop/model"
 )
 
 // Dashboard settings that are not flags.
 const (
-	demoTick         = 2 * time.Second  // simulation step of --demo: data visibly moves
-	dashboardTimeout = 10 * time.Second // per request attempt
-	dashboardRetries = 1                // the poll loop retries with backoff itself
+	demoTick = 2 * time.Second // simulation step of --demo: data visibly moves
 
 	// dashboardFPS caps Bubble Tea's renderer. Its ticker wakes the process
 	// this often even when nothing changed (an unchanged frame writes
@@ -43,91 +42,80 @@ const (
 	dashboardFPS = 55
 )
 
-// dashboardFlags are the root command's flags.
+// dashboardFlags are the root command's own flags (the global ones are the
+// factory's).
 type dashboardFlags struct {
-	profile  string
-	baseURL  string
 	interval time.Duration
 	user     string
-	readOnly bool
 	demo     bool
-	config   string
 }
 
 // NewCmd is the root command: the dashboard.
-func NewCmd() *cobra.Command {
-	var f dashboardFlags
+func NewCmd(f *factory.Factory) *cobra.Command {
+	var fl dashboardFlags
 	cmd := &cobra.Command{
 		Use:   "stratop",
 		Short: "Terminal dashboard for a partner integration",
 		Long: "stratop watches a partner integration's strategies, pools and users and controls\n" +
 			"strategies from the keyboard. `stratop --demo` runs it on an embedded sandbox.",
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if f.interval < model.MinInterval {
-				return &cli.ExitError{Code: 2, Err: fmt.Errorf("--interval must be at least %s", model.MinInterval)}
-			}
-			return runDashboard(cmd, f)
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return runDashboard(cmd, f, fl) },
 	}
-	fl := cmd.Flags()
-	fl.StringVar(&f.profile, "profile", "", "credentials profile (default: STRATOP_PROFILE or \"default\")")
-	fl.StringVar(&f.baseURL, "base-url", "", "base URL of the partner interface (routes live under /api/v1)")
-	cli.DurationVar(fl, &f.interval, "interval", model.DefaultInterval, "poll interval (at least 1s)")
-	fl.StringVar(&f.user, "user", "", "choose this user (external id) at start")
-	cmd.PersistentFlags().BoolVar(&f.readOnly, cmdutil.ReadOnlyFlag, false, "refuse every action (also STRATOP_READ_ONLY=1, or read_only in the profile's settings)")
-	fl.BoolVar(&f.demo, "demo", false, "run on an embedded sandbox with simulated data")
-	cmd.PersistentFlags().StringVar(&f.config, cmdutil.ConfigFlag, "", "settings file (default: STRATOP_CONFIG or $XDG_CONFIG_HOME/stratop/config.toml)")
+	flags := cmd.Flags()
+	cli.DurationVar(flags, &fl.interval, "interval", config.DefaultInterval, "poll interval, at least 1s (default: the settings' interval)")
+	flags.StringVar(&fl.user, "user", "", "choose this user (external id) at start")
+	flags.BoolVar(&fl.demo, "demo", false, "run on an embedded sandbox with simulated data")
 	return cmd
 }
 
 // runDashboard connects (or starts the demo sandbox) and runs the program
 // until the operator quits or the context ends.
-func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
-	cfg, err := cmdutil.DashboardSettings(cmd)
-	if err != nil {
+func runDashboard(cmd *cobra.Command, f *factory.Factory, fl dashboardFlags) error {
+	// Mistakes of the settings file are said first: they need fixing
+	// whatever runs the dashboard.
+	if _, err := f.Settings(); err != nil {
 		return err
 	}
-	// Mistakes of the flags and the settings file are said first: they
-	// need fixing whatever runs the dashboard.
 	if err := needTerminal(cmd.InOrStdin(), cmd.OutOrStdout()); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
 
+	var opts []factory.Option
+	if cmd.Flags().Changed("interval") {
+		opts = append(opts, factory.WithInterval(fl.interval))
+	}
 	var (
-		profile     string
-		client      *api.Client
-		profileHost = true // the demo's sandbox is the demo profile's own
-		target      = demoTarget
+		c   *factory.Context
+		err error
 	)
-	if f.demo {
-		profile = "demo"
-		client, err = startDemo(ctx)
-	} else {
-		target, err = cmdutil.ResolveCredentials(ctx, f.profile, f.baseURL)
-		if err != nil {
+	if fl.demo {
+		var baseURL string
+		if baseURL, err = startDemo(ctx); err != nil {
 			return err
 		}
-		profile, profileHost = target.Profile, target.ProfileHost
-		client, err = api.New(target.BaseURL, api.WithCredentials(target.Creds),
-			api.WithTimeout(dashboardTimeout), api.WithRetries(dashboardRetries))
+		c, err = f.Demo(factory.Dashboard, baseURL, api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret}, opts...)
+	} else {
+		c, err = f.Resolve(ctx, factory.Dashboard, opts...)
 	}
+	if err != nil {
+		return err
+	}
+	client, err := c.Client()
 	if err != nil {
 		return err
 	}
 	var moved string // the one-time move of the profile's old files, said on the status line
-	id, state := cmdutil.OpenIntegration(target, func(line string) { moved = line })
-
-	settings, err := dashboardOptions(cmd, cfg, profile, f, profileHost)
+	state := c.OpenState(func(line string) { moved = line })
+	settings, err := dashboardOptions(c)
 	if err != nil {
 		return err
 	}
 
-	journal, closeJournal := cmdutil.OpenJournal(profile, client.Host(), id)
+	journal, closeJournal := c.Journal()
 	defer closeJournal()
-	switcher := newProfileSwitch(cmd, cfg, f)
+	switcher := &profileSwitch{f: f, opts: opts}
 	defer switcher.Close()
 	// One writer for the renderer's frames and the model's out-of-band
 	// sequences (OSC 52 copy, bell and notifications), so that neither cuts
@@ -135,15 +123,15 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 	out := termout.New(cmd.OutOrStdout())
 	m := model.New(ctx, client, append(append([]model.Option{
 		model.WithJournal(journal),
-		model.WithProfile(profile),
-		model.WithUser(f.user),
+		model.WithProfile(c.Profile),
+		model.WithUser(fl.user),
 		model.WithProfiles(switcher),
 		model.WithTerminal(out),
 		model.WithMultiplexer(termout.Multiplexer(os.Getenv)),
-		model.WithIntegration(id),
+		model.WithIntegration(c.Integration),
 		model.WithState(state),
 		model.WithNotice(moved),
-	}, stateOptions()...), settings...)...)
+	}, stateOptions(c.Paths)...), settings...)...)
 	// The second P is given up once the program runs: that stops the world
 	// and returns the P's caches, half a millisecond spent while the first
 	// frame waits for the renderer's tick instead of before it.
@@ -165,19 +153,12 @@ func runDashboard(cmd *cobra.Command, f dashboardFlags) error {
 
 // stateOptions point the Activity at the audit log. Without a state
 // directory (neither XDG_STATE_HOME nor HOME) there is no log to read.
-func stateOptions() []model.Option {
-	path, err := audit.DefaultPath()
-	if err != nil {
+func stateOptions(p factory.Paths) []model.Option {
+	if p.Audit == "" {
 		return nil
 	}
-	return []model.Option{model.WithAuditPath(path)}
+	return []model.Option{model.WithAuditPath(p.Audit)}
 }
-
-// demoTarget is the demo's integration: the embedded sandbox listens on a
-// new port each run, but it is one integration, whose state (watched
-// items, history) one demo leaves for the next.
-var demoTarget = cmdutil.Target{Profile: "demo", BaseURL: "http://demo.invalid", ProfileHost: true,
-	Creds: api.Credentials{Key: sandbox.DemoKey}}
 
 // limitProcs runs the dashboard on one P unless GOMAXPROCS is set: the
 // program waits on the terminal and the network, and with a second P every
@@ -191,23 +172,21 @@ func limitProcs() {
 }
 
 // startDemo serves a fresh sandbox with the simulation on, on a random
-// loopback port, until ctx ends, and returns a client of it. Only the port
+// loopback port, until ctx ends, and returns its base URL. Only the port
 // is opened here: the sandbox is seeded and its routes registered on the
 // server's goroutine (about 2 ms), which runs while the program waits for
 // its first frame; the first requests wait in the listen queue until then.
-func startDemo(ctx context.Context) (*api.Client, error) {
+func startDemo(ctx context.Context) (string, error) {
 	// A loopback demo has no use for multipath TCP, and probing the kernel
 	// for it costs a socket and half a millisecond before the first frame.
 	var lc net.ListenConfig
 	lc.SetMultipathTCP(false)
 	ln, err := lc.Listen(ctx, "tcp", "127.0.0.1:0")
 	if err != nil {
-		return nil, fmt.Errorf("demo: %w", err)
+		return "", fmt.Errorf("demo: %w", err)
 	}
 	go serveDemo(ctx, ln)
-	return api.New("http://"+ln.Addr().String(),
-		api.WithCredentials(api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret}),
-		api.WithTimeout(dashboardTimeout), api.WithRetries(dashboardRetries))
+	return "http://" + ln.Addr().String(), nil
 }
 
 // serveDemo builds the demo's sandbox and serves it on ln until ctx ends.

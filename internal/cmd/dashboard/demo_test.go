@@ -4,17 +4,25 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/api/sandbox"
+	"github.com/stratop/stratop/internal/factory"
 )
 
-// TestDemoAnswersRequestsSentBeforeItsSandboxIsBuilt: startDemo returns a
-// client while the sandbox is still being seeded on another goroutine; the
+// TestDemoAnswersRequestsSentBeforeItsSandboxIsBuilt: startDemo returns
+// its address while the sandbox is still being seeded on another goroutine; the
 // dashboard's first requests are sent at once and must be answered with the
 // seeded data, not refused or lost. After the context ends the port is
 // closed.
 func TestDemoAnswersRequestsSentBeforeItsSandboxIsBuilt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	client, err := startDemo(ctx)
+	baseURL, err := startDemo(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, err := factory.NewClient(factory.Dashboard, baseURL, api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,27 +4,20 @@ import (
 	"os"
 	"strings"
 
-	"github.com/spf13/cobra"
-
 	"github.com/stratop/stratop/config"
 	"github.com/stratop/stratop/internal/cli"
+	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/model"
 	"github.com/stratop/stratop/ui"
 )
 
-// dashboardOptions turns the settings of a profile into model options.
-// profileHost says the dashboard talks to the profile's own host: on any
-// other the header shows neither the profile's label nor its colour.
-func dashboardOptions(cmd *cobra.Command, c *config.Config, profile string, f dashboardFlags, profileHost bool) ([]model.Option, error) {
-	ov := config.Overrides{ReadOnly: f.readOnly}
-	if cmd.Flags().Changed("interval") {
-		ov.Interval = f.interval
-	}
-	s, err := c.Resolve(profile, os.Getenv, ov)
-	if err != nil {
-		return nil, &cli.ExitError{Code: 2, Err: err}
-	}
-	if !profileHost {
+// dashboardOptions turns a resolved context into model options: its
+// settings and policy, and where serve keeps its alerts. On a host other
+// than the profile's own the header shows neither the profile's label nor
+// its colour.
+func dashboardOptions(c *factory.Context) ([]model.Option, error) {
+	s := c.Settings
+	if !c.Target.ProfileHost {
 		s.Label, s.Color = "", ""
 	}
 	st, err := s.Styles(lightBackground(os.Getenv("COLORFGBG")))
@@ -39,8 +32,7 @@ func dashboardOptions(cmd *cobra.Command, c *config.Config, profile string, f da
 		model.WithNotify(s.Notify),
 		model.WithIntegrationActivity(s.Activity == config.ActivityIntegration),
 		model.WithInterval(s.Interval),
-		model.WithReadOnly(s.ReadOnly),
-		model.WithRequireReason(s.RequireReason),
+		model.WithPolicy(c.Policy),
 		model.WithLabel(s.Label),
 		model.WithStyles(st),
 		model.WithKeyMap(km),

@@ -16,7 +16,7 @@ import (
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
-	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/internal/testkit"
 	"github.com/stratop/stratop/model"
 )
@@ -48,7 +48,23 @@ func newDashEnv(t *testing.T) *dashEnv {
 	t.Setenv("XDG_STATE_HOME", filepath.Join(home, "state"))
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "config"))
 	t.Setenv("STRATOP_CONFIG", "")
+	t.Setenv("STRATOP_PROFILE", "")
+	t.Setenv("STRATOP_BASE_URL", "")
+	t.Setenv("STRATOP_API_KEY", canaryKey)
+	t.Setenv("STRATOP_API_SECRET", canarySecret)
 	return e
+}
+
+// context is the dashboard's context of profile prod on the sandbox.
+func (e *dashEnv) context() *factory.Context {
+	e.t.Helper()
+	f := factory.New()
+	f.Globals = factory.Globals{Profile: "prod", BaseURL: e.srv.URL}
+	c, err := f.Resolve(e.t.Context(), factory.Dashboard)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return c
 }
 
 // writeSettings writes the settings file the commands read.
@@ -72,16 +88,14 @@ func (e *dashEnv) requestsSeen() []string {
 func TestDashboardHeaderWearsTheLabelOnlyOnTheProfilesHost(t *testing.T) {
 	e := newDashEnv(t)
 	e.writeSettings("[profiles.prod]\nlabel = \"PRODLABEL\"\ncolor = \"red\"\n")
-	cfg, err := cmdutil.DashboardSettings(NewCmd())
-	if err != nil {
-		t.Fatal(err)
-	}
-	client, err := api.New(e.srv.URL, api.WithCredentials(api.Credentials{Key: canaryKey, Secret: canarySecret}))
+	c := e.context()
+	client, err := c.Client()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, own := range []bool{true, false} {
-		opts, err := dashboardOptions(NewCmd(), cfg, "prod", dashboardFlags{}, own)
+		c.Target.ProfileHost = own
+		opts, err := dashboardOptions(c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,22 +109,20 @@ func TestDashboardHeaderWearsTheLabelOnlyOnTheProfilesHost(t *testing.T) {
 }
 
 // The settings' require_reason reaches the dashboard: its confirmations
-// say a reason is required, and confirming without one sends nothing.
+// say a reason is required, confirming without one sends nothing, and the
+// refusal names the setting that asks for it.
 func TestDashboardRequireReasonFromSettings(t *testing.T) {
 	e := newDashEnv(t)
 	e.writeSettings("[profiles.prod]\nrequire_reason = true\n")
 	for id := int64(1); id <= 45; id++ {
 		e.sb.SetStrategyStatus(id, api.StatusActive) // whichever row is first can be suspended
 	}
-	cfg, err := cmdutil.DashboardSettings(NewCmd())
+	c := e.context()
+	opts, err := dashboardOptions(c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts, err := dashboardOptions(NewCmd(), cfg, "prod", dashboardFlags{}, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	client, err := api.New(e.srv.URL, api.WithCredentials(api.Credentials{Key: canaryKey, Secret: canarySecret}), api.WithRetries(0))
+	client, err := c.Client()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +138,7 @@ func TestDashboardRequireReasonFromSettings(t *testing.T) {
 	tm.Send(testkit.Key("s"))
 	wait("reason    required: tab to type one")
 	tm.Send(testkit.Key("y"))
-	wait("a reason is required")
+	wait("a reason is required (require_reason of profile prod")
 	for _, r := range e.requestsSeen() {
 		if strings.HasPrefix(r, "POST ") && !strings.Contains(r, "/get") {
 			t.Fatalf("the sandbox received %s without the required reason", r)

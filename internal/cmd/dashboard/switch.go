@@ -5,27 +5,21 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sync"
 
-	"github.com/spf13/cobra"
-
-	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/config"
-	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/keys"
 	"github.com/stratop/stratop/model"
 )
 
 // profileSwitch is the dashboard's profile switcher (model.Profiles): it
 // lists profiles.json with the settings file's labels, and connects to a
-// profile with the start-up resolution and settings. The audit logs it
-// opens are closed when the dashboard ends.
+// profile through the same context as the start. The audit logs it opens
+// are closed when the dashboard ends.
 type profileSwitch struct {
-	cmd    *cobra.Command
-	cfg    *config.Config
-	flags  dashboardFlags
-	keys   keys.Config
-	getenv func(string) string
+	f    *factory.Factory
+	opts []factory.Option // the start's: the --interval given
 
 	mu      sync.Mutex
 	closers []func()
@@ -38,13 +32,17 @@ var _ model.Profiles = (*profileSwitch)(nil)
 // switch would send one profile's requests with another's key or to
 // another's host.
 func (p *profileSwitch) pinned() error {
+	getenv := p.f.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
 	switch {
-	case p.getenv(keys.EnvAPIKey) != "" || p.getenv(keys.EnvAPISecret) != "":
+	case getenv(keys.EnvAPIKey) != "" || getenv(keys.EnvAPISecret) != "":
 		return fmt.Errorf("credentials come from %s and %s, which belong to one integration: unset them and restart to switch profiles",
 			keys.EnvAPIKey, keys.EnvAPISecret)
-	case p.getenv(keys.EnvBaseURL) != "":
+	case getenv(keys.EnvBaseURL) != "":
 		return fmt.Errorf("%s sets the base URL of every profile: unset it and restart to switch profiles", keys.EnvBaseURL)
-	case p.flags.baseURL != "":
+	case p.f.Globals.BaseURL != "":
 		return errors.New("--base-url sets the base URL of every profile: restart without it to switch profiles")
 	}
 	return nil
@@ -55,7 +53,7 @@ func (p *profileSwitch) List(context.Context) ([]model.ProfileChoice, error) {
 	if err := p.pinned(); err != nil {
 		return nil, err
 	}
-	m, err := keys.New(p.keys)
+	m, err := p.f.KeyManager()
 	if err != nil {
 		return nil, err
 	}
@@ -66,43 +64,40 @@ func (p *profileSwitch) List(context.Context) ([]model.ProfileChoice, error) {
 	names := profiles.Names()
 	out := make([]model.ProfileChoice, 0, len(names))
 	for _, name := range names {
-		s, err := p.cfg.Resolve(name, p.getenv, config.Overrides{})
+		c, err := p.f.Local(factory.Dashboard, append(slices.Clone(p.opts), factory.WithProfile(name))...)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, model.ProfileChoice{Name: name, Label: s.Label})
+		out = append(out, model.ProfileChoice{Name: name, Label: c.Settings.Label})
 	}
 	return out, nil
 }
 
-// Connect resolves the profile's credentials (keyring calls bounded by
-// their timeout) and builds its client and per-profile options.
+// Connect resolves the profile's context (keyring calls bounded by their
+// timeout) and builds its client and per-profile options.
 func (p *profileSwitch) Connect(ctx context.Context, name string) (model.Connection, error) {
 	if err := p.pinned(); err != nil {
 		return model.Connection{}, err
 	}
-	target, err := cmdutil.ResolveCredentialsWith(ctx, p.keys, name, "")
+	c, err := p.f.Resolve(ctx, factory.Dashboard, append(slices.Clone(p.opts), factory.WithProfile(name))...)
 	if err != nil {
 		return model.Connection{}, err
 	}
-	client, err := api.New(target.BaseURL, api.WithCredentials(target.Creds),
-		api.WithTimeout(dashboardTimeout), api.WithRetries(dashboardRetries))
+	client, err := c.Client()
 	if err != nil {
 		return model.Connection{}, err
 	}
-	f := p.flags
-	f.user = "" // a user's external id belongs to the profile it was given for
-	opts, err := dashboardOptions(p.cmd, p.cfg, target.Profile, f, target.ProfileHost)
+	opts, err := dashboardOptions(c)
 	if err != nil {
 		return model.Connection{}, err
 	}
 	var moved string
-	id, state := cmdutil.OpenIntegration(target, func(line string) { moved = line })
-	journal, closeJournal := cmdutil.OpenJournal(target.Profile, client.Host(), id)
+	state := c.OpenState(func(line string) { moved = line })
+	journal, closeJournal := c.Journal()
 	p.mu.Lock()
 	p.closers = append(p.closers, closeJournal)
 	p.mu.Unlock()
-	return model.Connection{Profile: target.Profile, Client: client, Integration: id, State: state,
+	return model.Connection{Profile: c.Profile, Client: client, Integration: c.Integration, State: state,
 		Options: append(opts, model.WithJournal(journal), model.WithNotice(moved))}, nil
 }
 
@@ -114,10 +109,4 @@ func (p *profileSwitch) Close() {
 		c()
 	}
 	p.closers = nil
-}
-
-// newProfileSwitch is the switcher of a dashboard started with these
-// settings and flags, on the real environment and config directory.
-func newProfileSwitch(cmd *cobra.Command, cfg *config.Config, f dashboardFlags) *profileSwitch {
-	return &profileSwitch{cmd: cmd, cfg: cfg, flags: f, getenv: os.Getenv}
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/config"
+	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/internal/testkit"
 	"github.com/stratop/stratop/keys"
 )
@@ -45,11 +45,10 @@ func switchHarness(t *testing.T) (*switchEnv, *profileSwitch) {
 	if err := os.WriteFile(path, []byte("[profiles.prod]\nlabel = \"PROD\"\nread_only = true\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := config.Load(path, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sw := &profileSwitch{cmd: NewCmd(), cfg: cfg, keys: h.keys, getenv: func(k string) string { return h.env[k] }}
+	getenv := func(k string) string { return h.env[k] }
+	f := &factory.Factory{Getenv: getenv, Keys: h.keys}
+	f.Globals.Config = path
+	sw := &profileSwitch{f: f}
 	t.Cleanup(sw.Close)
 	return h, sw
 }
@@ -63,12 +62,20 @@ func TestProfileSwitchListsAndConnects(t *testing.T) {
 	if len(list) != 2 || list[0].Name != "prod" || list[0].Label != "PROD" || list[1].Name != "staging" || list[1].Label != "" {
 		t.Fatalf("list %+v", list)
 	}
+	// The switch resolves the profile through the factory as the start
+	// does: the policy names the setting that made prod read-only.
+	var got *factory.Context
+	sw.f.Resolved = func(c *factory.Context) { got = c }
 	conn, err := sw.Connect(t.Context(), "prod")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if conn.Profile != "prod" || conn.Client.Host() != "prod.example.com" || len(conn.Options) == 0 {
 		t.Errorf("connection %+v", conn)
+	}
+	if got == nil || got.Front != factory.Dashboard || got.Profile != "prod" || got.Integration.Host != "prod.example.com" ||
+		!got.Policy.ReadOnly || !strings.HasPrefix(got.Policy.ReadOnlyBy, "read_only of profile prod in ") {
+		t.Errorf("the switch resolved %+v", got)
 	}
 }
 

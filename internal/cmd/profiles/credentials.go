@@ -6,22 +6,24 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
 	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/keys"
 )
 
 // credentialDeps is what the credential commands take from the outside
 // world; tests replace each part.
 type credentialDeps struct {
-	keys keys.Config
+	// f resolves the profile chosen and the credentials (tests: a temp
+	// config dir, a fake environment, an in-memory keyring).
+	f *factory.Factory
 	// verify makes one cheap authenticated read against baseURL.
 	verify func(ctx context.Context, baseURL string, creds api.Credentials) error
 	// terminal reports whether r is an interactive terminal, and its fd.
@@ -32,8 +34,8 @@ type credentialDeps struct {
 }
 
 // defaultCredentialDeps is the real environment, config dir, keyring and network.
-func defaultCredentialDeps() credentialDeps {
-	return credentialDeps{verify: verifyWithServer, terminal: stdinTerminal, readHidden: readPassword}
+func defaultCredentialDeps(f *factory.Factory) credentialDeps {
+	return credentialDeps{f: f, verify: verifyWithServer, terminal: stdinTerminal, readHidden: readPassword}
 }
 
 // readPassword is term.ReadPassword that Ctrl-C can interrupt: main turns
@@ -62,13 +64,10 @@ func readPassword(ctx context.Context, fd int) ([]byte, error) {
 	}
 }
 
-// verifyTimeout bounds the login check: one read, no retries.
-const verifyTimeout = 15 * time.Second
-
 // verifyWithServer checks a key and secret with POST getDashBoardStats, the
 // cheapest authenticated read.
 func verifyWithServer(ctx context.Context, baseURL string, creds api.Credentials) error {
-	c, err := api.New(baseURL, api.WithCredentials(creds), api.WithRetries(0), api.WithTimeout(verifyTimeout))
+	c, err := factory.NewClient(factory.Login, baseURL, creds)
 	if err != nil {
 		return err
 	}
@@ -86,23 +85,31 @@ func stdinTerminal(r io.Reader) (int, bool) {
 	return fd, term.IsTerminal(fd)
 }
 
-func NewLoginCmd() *cobra.Command    { return newLoginCmdWith(defaultCredentialDeps()) }
-func NewLogoutCmd() *cobra.Command   { return newLogoutCmdWith(defaultCredentialDeps()) }
-func NewProfilesCmd() *cobra.Command { return newProfilesCmdWith(defaultCredentialDeps()) }
+// NewLoginCmd is `stratop login`.
+func NewLoginCmd(f *factory.Factory) *cobra.Command { return newLoginCmdWith(defaultCredentialDeps(f)) }
+
+// NewLogoutCmd is `stratop logout`.
+func NewLogoutCmd(f *factory.Factory) *cobra.Command {
+	return newLogoutCmdWith(defaultCredentialDeps(f))
+}
+
+// NewProfilesCmd is `stratop profiles`.
+func NewProfilesCmd(f *factory.Factory) *cobra.Command {
+	return newProfilesCmdWith(defaultCredentialDeps(f))
+}
 
 // newLogoutCmdWith is `stratop logout [--profile P]`.
 func newLogoutCmdWith(deps credentialDeps) *cobra.Command {
-	var profile string
 	cmd := &cobra.Command{
 		Use:   "logout",
 		Short: "Remove a profile and its stored key and secret",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			m, err := keys.New(deps.keys)
+			m, err := deps.f.KeyManager()
 			if err != nil {
 				return err
 			}
-			name, err := m.ProfileName(profile)
+			name, err := deps.f.Profile()
 			if err != nil {
 				return err
 			}
@@ -122,7 +129,6 @@ func newLogoutCmdWith(deps credentialDeps) *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&profile, "profile", "", "profile to remove (default $STRATOP_PROFILE or \"default\")")
 	return cmd
 }
 
@@ -134,7 +140,7 @@ func newProfilesCmdWith(deps credentialDeps) *cobra.Command {
 		Short: "List profiles: base URL, store, and whether credentials are present",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			m, err := keys.New(deps.keys)
+			m, err := deps.f.KeyManager()
 			if err != nil {
 				return err
 			}
@@ -178,33 +184,30 @@ func printProfiles(w io.Writer, m *keys.Manager, list []keys.ProfileStatus) erro
 }
 
 // newResolveCmd is hidden: it runs exactly the resolution the dashboard runs
-// at start and prints what it would cmdutil.Connect with (profile, base URL, host,
+// at start and prints what it would connect with (profile, base URL, host,
 // source, masked key), or the same exit-2 explanation. Tests and operators
 // use it to check credentials without starting the UI.
 func newResolveCmd(deps credentialDeps) *cobra.Command {
-	var profile, baseURL string
 	cmd := &cobra.Command{
 		Use:    "resolve",
 		Short:  "Show which credentials the dashboard would use",
 		Hidden: true,
 		Args:   cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			t, err := cmdutil.ResolveCredentialsWith(cmd.Context(), deps.keys, profile, baseURL)
+			c, err := deps.f.Resolve(cmd.Context(), factory.Dashboard)
 			if err != nil {
 				return err
 			}
-			host := t.BaseURL
-			if c, err := api.New(t.BaseURL); err == nil {
-				host = c.Host()
+			host := c.Target.BaseURL
+			if u, err := url.Parse(c.Target.BaseURL); err == nil {
+				host = u.Host
 			}
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
 			fmt.Fprintf(tw, "profile\t%s\nbase URL\t%s\nhost\t%s\nsource\t%s\nkey\t%s\n",
-				t.Profile, t.BaseURL, host, t.Source, api.MaskKey(t.Creds.Key))
+				c.Profile, c.Target.BaseURL, host, c.Target.Source, api.MaskKey(c.Target.Creds.Key))
 			return tw.Flush()
 		},
 	}
-	cmd.Flags().StringVar(&profile, "profile", "", "profile to resolve (default $STRATOP_PROFILE or \"default\")")
-	cmd.Flags().StringVar(&baseURL, "base-url", "", "base URL overriding $STRATOP_BASE_URL and the profile's")
 	return cmd
 }
 

@@ -14,7 +14,7 @@ import (
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/internal/cli"
-	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/internal/testkit"
 	"github.com/stratop/stratop/keys"
 )
@@ -42,8 +42,9 @@ type credHarness struct {
 
 func newCredHarness(t *testing.T) *credHarness {
 	h := &credHarness{t: t, dir: filepath.Join(t.TempDir(), "stratop"), env: map[string]string{}, keyring: keys.NewMemStore()}
+	getenv := func(k string) string { return h.env[k] }
 	h.deps = credentialDeps{
-		keys: keys.Config{Dir: h.dir, Getenv: func(k string) string { return h.env[k] }, Keyring: h.keyring},
+		f: &factory.Factory{Getenv: getenv, Keys: keys.Config{Dir: h.dir, Getenv: getenv, Keyring: h.keyring}},
 		verify: func(_ context.Context, base string, c api.Credentials) error {
 			if c.Key != canaryKey || c.Secret != canarySecret {
 				t.Errorf("verify got other credentials: %v", c)
@@ -63,13 +64,25 @@ func newCredHarness(t *testing.T) *credHarness {
 // run executes one credential command and records its output.
 func (h *credHarness) run(cmd *cobra.Command, stdin string, args ...string) (string, string, error) {
 	h.t.Helper()
+	return h.execute(h.t.Context(), cmd, strings.NewReader(stdin), args...)
+}
+
+// execute runs cmd under a root that has the global flags, as the program
+// does, with its own context and stdin.
+func (h *credHarness) execute(ctx context.Context, cmd *cobra.Command, stdin io.Reader, args ...string) (string, string, error) {
+	h.t.Helper()
+	// The global flags (--profile, --base-url) live on the root: a fresh
+	// factory and root each run, as the program has.
+	h.deps.f.Globals = factory.Globals{}
+	root := &cobra.Command{Use: "stratop", SilenceUsage: true, SilenceErrors: true}
+	h.deps.f.Globals.AddFlags(root.PersistentFlags())
+	root.AddCommand(cmd)
 	var out, errOut bytes.Buffer
-	cmd.SetArgs(args)
-	cmd.SetIn(strings.NewReader(stdin))
-	cmd.SetOut(&out)
-	cmd.SetErr(&errOut)
-	cmd.SilenceUsage, cmd.SilenceErrors = true, true
-	err := cmd.ExecuteContext(h.t.Context())
+	root.SetArgs(append([]string{cmd.Name()}, args...))
+	root.SetIn(stdin)
+	root.SetOut(&out)
+	root.SetErr(&errOut)
+	err := root.ExecuteContext(ctx)
 	h.outputs = append(h.outputs, out.String(), errOut.String())
 	if err != nil {
 		h.outputs = append(h.outputs, err.Error())
@@ -245,12 +258,7 @@ func TestLoginReadsTheTerminalWithoutEcho(t *testing.T) {
 	h2.deps.readHidden = func(ctx context.Context, _ int) ([]byte, error) { return nil, context.Canceled }
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	cmd := newLoginCmdWith(h2.deps)
-	cmd.SetArgs([]string{"--base-url", "https://h.example"})
-	cmd.SetOut(io.Discard)
-	cmd.SetErr(io.Discard)
-	cmd.SilenceUsage, cmd.SilenceErrors = true, true
-	if err := cmd.ExecuteContext(ctx); err == nil || err.Error() != "interrupted before the profile was saved" {
+	if _, _, err := h2.execute(ctx, newLoginCmdWith(h2.deps), strings.NewReader(""), "--base-url", "https://h.example"); err == nil || err.Error() != "interrupted before the profile was saved" {
 		t.Errorf("interrupted login: %v", err)
 	}
 	if h2.keyring.Len() != 0 || len(h2.files()) != 0 {
@@ -271,13 +279,7 @@ func TestLoginWithAnUnusableKeyringFailsBeforeAskingAndExplains(t *testing.T) {
 	h := newCredHarness(t)
 	h.keyring.FailWith(&keys.KeyringError{Reason: keys.ReasonNoDBus,
 		Detail: "no D-Bus session: DBUS_SESSION_BUS_ADDRESS is not set and dbus-launch was not found"})
-	cmd := newLoginCmdWith(h.deps)
-	cmd.SetArgs([]string{"--base-url", "https://h.example"})
-	cmd.SetIn(failingReader{t})
-	cmd.SetOut(io.Discard)
-	cmd.SetErr(io.Discard)
-	cmd.SilenceUsage, cmd.SilenceErrors = true, true
-	err := cmd.ExecuteContext(t.Context())
+	_, _, err := h.execute(t.Context(), newLoginCmdWith(h.deps), failingReader{t}, "--base-url", "https://h.example")
 	want := `cannot use the system keyring: no D-Bus session: DBUS_SESSION_BUS_ADDRESS is not set and dbus-launch was not found
 Nothing was saved. Either:
   1. keep the credentials in a file only you can read (mode 0600):
@@ -324,13 +326,7 @@ func TestLoginFileStore(t *testing.T) {
 	if err := os.Chmod(credFile, 0o640); err != nil {
 		t.Fatal(err)
 	}
-	cmd := newLoginCmdWith(h.deps)
-	cmd.SetArgs([]string{"--profile", "srv"})
-	cmd.SetIn(failingReader{t})
-	cmd.SetOut(io.Discard)
-	cmd.SetErr(io.Discard)
-	cmd.SilenceUsage, cmd.SilenceErrors = true, true
-	err = cmd.ExecuteContext(t.Context())
+	_, _, err = h.execute(t.Context(), newLoginCmdWith(h.deps), failingReader{t}, "--profile", "srv")
 	if !errors.Is(err, keys.ErrInsecureFile) || !strings.Contains(err.Error(), "chmod 600 "+credFile) {
 		t.Errorf("err = %v", err)
 	}
@@ -388,20 +384,24 @@ func TestProfilesAndLogout(t *testing.T) {
 
 func TestDashboardResolutionExitCodes(t *testing.T) {
 	h := newCredHarness(t)
-	_, err := cmdutil.ResolveCredentialsWith(t.Context(), h.deps.keys, "", "")
+	resolve := func(baseURL string) (*factory.Context, error) {
+		h.deps.f.Globals = factory.Globals{BaseURL: baseURL}
+		return h.deps.f.Resolve(t.Context(), factory.Dashboard)
+	}
+	_, err := resolve("")
 	var ec *cli.ExitError
 	if !errors.As(err, &ec) || ec.Code != 2 || !strings.Contains(err.Error(), "Checked, in order:") {
 		t.Fatalf("no credentials: %v", err)
 	}
 	h.env[keys.EnvAPIKey] = canaryKey
-	_, err = cmdutil.ResolveCredentialsWith(t.Context(), h.deps.keys, "", "https://h.example")
+	_, err = resolve("https://h.example")
 	if !errors.As(err, &ec) || ec.Code != 2 || !strings.Contains(err.Error(), "STRATOP_API_SECRET is not") {
 		t.Fatalf("key alone: %v", err)
 	}
 	h.env[keys.EnvAPISecret] = canarySecret
 	calls := h.keyring.Calls()
-	got, err := cmdutil.ResolveCredentialsWith(t.Context(), h.deps.keys, "", "https://h.example")
-	if err != nil || got.Source != keys.SourceEnv || got.Creds.Secret != canarySecret || got.BaseURL != "https://h.example" {
+	got, err := resolve("https://h.example")
+	if err != nil || got.Target.Source != keys.SourceEnv || got.Target.Creds.Secret != canarySecret || got.Target.BaseURL != "https://h.example" {
 		t.Fatalf("env: %+v %v", got, err)
 	}
 	if h.keyring.Calls() != calls {

@@ -20,8 +20,6 @@ const maxCredentialLine = 8 << 10
 
 // loginOptions are the flags of `stratop login`.
 type loginOptions struct {
-	profile  string
-	baseURL  string
 	store    string
 	noVerify bool
 }
@@ -52,8 +50,6 @@ read (mode 0600) under the stratop config directory.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.profile, "profile", "", "profile to save (default $STRATOP_PROFILE or \"default\")")
-	f.StringVar(&o.baseURL, "base-url", "", "base URL of the partner interface (required the first time; https, or http on loopback)")
 	f.StringVar(&o.store, "store", "", "where the key and secret go: keyring or file (default: the profile's current store, else keyring)")
 	f.BoolVar(&o.noVerify, "no-verify", false, "save without checking the credentials against the server")
 	return cmd
@@ -63,11 +59,11 @@ read (mode 0600) under the stratop config directory.`,
 // pair, verifies it, and only then saves it.
 func runLogin(cmd *cobra.Command, deps credentialDeps, o loginOptions) error {
 	ctx := cmd.Context()
-	m, err := keys.New(deps.keys)
+	m, err := deps.f.KeyManager()
 	if err != nil {
 		return err
 	}
-	name, err := m.ProfileName(o.profile)
+	name, err := deps.f.Profile()
 	if err != nil {
 		return err
 	}
@@ -86,7 +82,9 @@ func runLogin(cmd *cobra.Command, deps credentialDeps, o loginOptions) error {
 	case known:
 		kind = existing.Store
 	}
-	base := o.baseURL
+	// --base-url only: the environment's STRATOP_BASE_URL names where the
+	// dashboard connects, not what a profile is saved with.
+	base := deps.f.Globals.BaseURL
 	if base == "" && known {
 		base = existing.BaseURL
 	}

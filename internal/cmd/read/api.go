@@ -7,12 +7,12 @@ import (
 
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 )
 
 // NewAPICmd is `stratop api METHOD PATH [--input FILE|-]`.
-func NewAPICmd() *cobra.Command {
+func NewAPICmd(fac *factory.Factory) *cobra.Command {
 	var (
-		conn   cmdutil.ConnFlags
 		policy cmdutil.PolicyFlags
 		input  string
 	)
@@ -33,7 +33,7 @@ func NewAPICmd() *cobra.Command {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := cmdutil.ConnectForActions(cmd, conn, policy)
+			s, err := cmdutil.ConnectForActions(cmd, fac, factory.API, policy)
 			if err != nil {
 				return err
 			}
@@ -42,7 +42,6 @@ func NewAPICmd() *cobra.Command {
 				cli.APIOptions{Method: args[0], Path: args[1], Input: input, Reason: policy.Reason})
 		},
 	}
-	cmdutil.AddConnFlags(cmd, &conn)
 	cmd.Flags().StringVar(&input, "input", "", "request body: a JSON file, or - for stdin")
 	cmdutil.AddPolicyFlags(cmd, &policy)
 	return cmd

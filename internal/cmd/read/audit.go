@@ -8,10 +8,11 @@ import (
 	"github.com/stratop/stratop/audit"
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 )
 
 // NewAuditCmd is `stratop audit`: the actions taken from this machine.
-func NewAuditCmd() *cobra.Command {
+func NewAuditCmd(fac *factory.Factory) *cobra.Command {
 	var (
 		output string
 		since  time.Duration
@@ -42,11 +43,14 @@ func NewAuditCmd() *cobra.Command {
 				}
 				filters = append(filters, flt)
 			}
-			path, err := audit.DefaultPath()
+			c, err := fac.Local(factory.Audit)
 			if err != nil {
-				return cli.Failed("%s", err)
+				return err
 			}
-			return cli.Audit(cmdutil.IO(cmd), path, f, since, time.Now(), filters...)
+			if c.Paths.AuditErr != nil {
+				return cli.Failed("audit log: %s", c.Paths.AuditErr)
+			}
+			return cli.Audit(cmdutil.IO(cmd), c.Paths.Audit, f, since, time.Now(), filters...)
 		},
 	}
 	cmdutil.OutputFlag(cmd, &output, cli.AuditFormats)

@@ -5,13 +5,12 @@ import (
 
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 )
 
 // NewPoolsCmd is `stratop pools list|view`.
-func NewPoolsCmd() *cobra.Command {
-	var conn cmdutil.ConnFlags
+func NewPoolsCmd(fac *factory.Factory) *cobra.Command {
 	cmd := &cobra.Command{Use: "pools", Short: "List and view the integration's pools", Args: cobra.NoArgs}
-	cmdutil.AddConnFlags(cmd, &conn)
 
 	var listOut string
 	var chain int64
@@ -22,7 +21,7 @@ func NewPoolsCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			c, _, err := cmdutil.Connect(cmd, conn)
+			_, c, err := cmdutil.Connect(cmd, fac, factory.CLI)
 			if err != nil {
 				return err
 			}
@@ -44,7 +43,7 @@ func NewPoolsCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			c, _, err := cmdutil.Connect(cmd, conn)
+			_, c, err := cmdutil.Connect(cmd, fac, factory.CLI)
 			if err != nil {
 				return err
 			}

@@ -11,13 +11,13 @@ import (
 	"github.com/stratop/stratop/history"
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/ui"
 )
 
 // NewStatsCmd is `stratop stats`, and with --history the kept history.
-func NewStatsCmd() *cobra.Command {
+func NewStatsCmd(fac *factory.Factory) *cobra.Command {
 	var (
-		conn   cmdutil.ConnFlags
 		output string
 		hist   historyFlags
 	)
@@ -25,20 +25,19 @@ func NewStatsCmd() *cobra.Command {
 		Use: "stats", Short: "The integration's user and strategy counts (--history: how they moved)", Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if hist.window != "" {
-				return runStatsHistory(cmd, conn, output, hist)
+				return runStatsHistory(cmd, fac, output, hist)
 			}
 			f, err := cmdutil.Format(cmd, output, cli.ReadFormats)
 			if err != nil {
 				return err
 			}
-			c, _, err := cmdutil.Connect(cmd, conn)
+			_, c, err := cmdutil.Connect(cmd, fac, factory.CLI)
 			if err != nil {
 				return err
 			}
 			return cli.Stats(cmd.Context(), cmdutil.IO(cmd), c, f)
 		},
 	}
-	cmdutil.AddConnFlags(cmd, &conn)
 	cmd.Flags().StringVarP(&output, "output", "o", "", "output format: table|json|jsonl|csv; with --history chart|json|csv (default: table or chart on a terminal, json otherwise)")
 	_ = cmd.RegisterFlagCompletionFunc("output", cmdutil.FixedCompletion("table", "json", "jsonl", "csv", "chart"))
 	cmd.Flags().StringVar(&hist.window, "history", "", "print the kept history over this window (1h, 24h, 7d) instead of reading the interface")
@@ -56,7 +55,7 @@ type historyFlags struct {
 
 // runStatsHistory prints the history file of the profile's integration:
 // no request is sent.
-func runStatsHistory(cmd *cobra.Command, conn cmdutil.ConnFlags, output string, hf historyFlags) error {
+func runStatsHistory(cmd *cobra.Command, fac *factory.Factory, output string, hf historyFlags) error {
 	o := cmdutil.IO(cmd)
 	window, err := cli.ParseWindow(hf.window)
 	if err != nil {
@@ -78,12 +77,12 @@ func runStatsHistory(cmd *cobra.Command, conn cmdutil.ConnFlags, output string, 
 	}
 	// The history is the integration's, which the credentials' key id
 	// names: they are resolved as for any other command.
-	target, err := cmdutil.ResolveCredentials(cmd.Context(), conn.Profile, conn.BaseURL)
+	c, err := fac.Resolve(cmd.Context(), factory.History)
 	if err != nil {
 		return err
 	}
-	profile := target.Profile
-	_, state := cmdutil.OpenIntegration(target, func(line string) { fmt.Fprintln(o.Err, "stats: "+line) })
+	profile := c.Profile
+	state := c.OpenState(func(line string) { fmt.Fprintln(o.Err, "stats: "+line) })
 	if state.Path == "" {
 		return cli.Failed("no state directory for the history: set XDG_STATE_HOME or HOME")
 	}

@@ -10,23 +10,22 @@ import (
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/cmd/act"
 	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 )
 
 // NewStrategiesCmd is `stratop strategies list|view|<action>`.
-func NewStrategiesCmd() *cobra.Command {
-	var conn cmdutil.ConnFlags
+func NewStrategiesCmd(fac *factory.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "strategies",
 		Short: "List, view and act on strategies",
 		Args:  cobra.NoArgs,
 	}
-	cmdutil.AddConnFlags(cmd, &conn)
-	cmd.AddCommand(newStrategiesListCmd(&conn), newStrategiesViewCmd(&conn))
-	cmd.AddCommand(act.StrategyCommands(&conn)...)
+	cmd.AddCommand(newStrategiesListCmd(fac), newStrategiesViewCmd(fac))
+	cmd.AddCommand(act.StrategyCommands(fac)...)
 	return cmd
 }
 
-func newStrategiesListCmd(conn *cmdutil.ConnFlags) *cobra.Command {
+func newStrategiesListCmd(fac *factory.Factory) *cobra.Command {
 	var (
 		opt    cli.ListOptions
 		status string
@@ -41,7 +40,7 @@ func newStrategiesListCmd(conn *cmdutil.ConnFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			c, _, err := cmdutil.Connect(cmd, *conn)
+			_, c, err := cmdutil.Connect(cmd, fac, factory.CLI)
 			if err != nil {
 				return err
 			}
@@ -68,7 +67,7 @@ func newStrategiesListCmd(conn *cmdutil.ConnFlags) *cobra.Command {
 	return cmd
 }
 
-func newStrategiesViewCmd(conn *cmdutil.ConnFlags) *cobra.Command {
+func newStrategiesViewCmd(fac *factory.Factory) *cobra.Command {
 	var output string
 	cmd := &cobra.Command{
 		Use:               "view ID",
@@ -84,7 +83,7 @@ func newStrategiesViewCmd(conn *cmdutil.ConnFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			c, _, err := cmdutil.Connect(cmd, *conn)
+			_, c, err := cmdutil.Connect(cmd, fac, factory.CLI)
 			if err != nil {
 				return err
 			}

@@ -8,13 +8,12 @@ import (
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/cmd/act"
 	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 )
 
 // NewUsersCmd is `stratop users list|view|pools|balances|disable-all|remove-all`.
-func NewUsersCmd() *cobra.Command {
-	var conn cmdutil.ConnFlags
+func NewUsersCmd(fac *factory.Factory) *cobra.Command {
 	cmd := &cobra.Command{Use: "users", Short: "List and view users; act on all of a user's strategies", Args: cobra.NoArgs}
-	cmdutil.AddConnFlags(cmd, &conn)
 
 	read := func(use, short string, nargs int, withChain bool, run func(cmd *cobra.Command, c *api.Client, f cli.Format, args []string, chain int64) error) *cobra.Command {
 		var (
@@ -33,7 +32,7 @@ func NewUsersCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				c, _, err := cmdutil.Connect(cmd, conn)
+				_, c, err := cmdutil.Connect(cmd, fac, factory.CLI)
 				if err != nil {
 					return err
 				}
@@ -60,6 +59,6 @@ func NewUsersCmd() *cobra.Command {
 			return cli.UserBalances(cmd.Context(), cmdutil.IO(cmd), c, f, args[0], chain)
 		}),
 	)
-	cmd.AddCommand(act.UserCommands(&conn)...)
+	cmd.AddCommand(act.UserCommands(fac)...)
 	return cmd
 }

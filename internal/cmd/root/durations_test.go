@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/internal/factory"
 )
 
 // Every duration flag of every command takes days: one written with
@@ -38,7 +39,7 @@ func TestEveryDurationFlagTakesDays(t *testing.T) {
 			walk(sub)
 		}
 	}
-	walk(newRootCmd())
+	walk(newRootCmd(factory.New()))
 	if n < 4 {
 		t.Fatalf("found %d duration flags; the walk misses commands", n)
 	}

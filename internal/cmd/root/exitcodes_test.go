@@ -63,7 +63,9 @@ func TestExitCodesFollowTheContract(t *testing.T) {
 		{args: []string{"pools", "list"}, env: map[string]string{"STRATOP_API_SECRET": "wrong-secret-0000000000"}, want: 2},
 		{args: []string{"users", "disable-all", "u", "--yes"}, env: map[string]string{"STRATOP_API_SECRET": "wrong-secret-0000000000"}, want: 2},
 		{args: []string{"strategies", "list", "--all", "-o", "jsonl"}, env: map[string]string{"STRATOP_API_SECRET": "wrong-secret-0000000000"}, want: 2},
-		{args: []string{"strategies", "list"}, env: map[string]string{"STRATOP_READ_ONLY": "perhaps"}, want: 0}, // reads ignore the policy
+		// Every command resolves the same settings: a variable that cannot
+		// be read is a usage error for a read as for an action.
+		{args: []string{"strategies", "list"}, env: map[string]string{"STRATOP_READ_ONLY": "perhaps"}, want: 2},
 		{args: []string{"strategies", "halt", a, "--yes"}, env: map[string]string{"STRATOP_READ_ONLY": "perhaps"}, want: 2},
 	}
 	for _, c := range cases {

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/keys"
 )
 
@@ -120,11 +120,20 @@ func TestDashboardTargetWearsTheProfileOnlyOnItsHost(t *testing.T) {
 	other := newLoggingServer(t)
 	saveFileProfile(t, "prod", e.srv.URL)
 	t.Setenv("STRATOP_BASE_URL", "")
-	target, err := cmdutil.ResolveCredentials(t.Context(), "prod", "")
+	resolve := func(baseURL string) (factory.Target, error) {
+		f := factory.New()
+		f.Globals = factory.Globals{Profile: "prod", BaseURL: baseURL}
+		c, err := f.Resolve(t.Context(), factory.Dashboard)
+		if err != nil {
+			return factory.Target{}, err
+		}
+		return c.Target, nil
+	}
+	target, err := resolve("")
 	if err != nil || !target.ProfileHost {
 		t.Errorf("own host: %+v %v; want ProfileHost", target.ProfileHost, err)
 	}
-	target, err = cmdutil.ResolveCredentials(t.Context(), "prod", other.srv.URL)
+	target, err = resolve(other.srv.URL)
 	if err != nil || target.ProfileHost || target.BaseURL != other.srv.URL {
 		t.Errorf("environment credentials on another host: ProfileHost %v, %s, %v; want false", target.ProfileHost, target.BaseURL, err)
 	}

@@ -24,6 +24,7 @@ import (
 	"github.com/stratop/stratop/internal/cmd/settings"
 	"github.com/stratop/stratop/internal/cmd/version"
 	"github.com/stratop/stratop/internal/cmd/watch"
+	"github.com/stratop/stratop/internal/factory"
 )
 
 // Run executes the command line and maps errors to exit codes, so tests can
@@ -31,8 +32,13 @@ import (
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	return Execute(ctx, factory.New(), args, stdin, stdout, stderr)
+}
 
-	root := newRootCmd()
+// Execute is Run under ctx with the factory every command takes its
+// context from.
+func Execute(ctx context.Context, f *factory.Factory, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRootCmd(f)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
@@ -52,33 +58,35 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 1
 }
 
-// newRootCmd assembles the command tree. The root command itself runs the
-// dashboard (package dashboard).
-func newRootCmd() *cobra.Command {
-	root := dashboard.NewCmd()
+// newRootCmd assembles the command tree on one factory, whose global flags
+// every command takes. The root command itself runs the dashboard
+// (package dashboard).
+func newRootCmd(f *factory.Factory) *cobra.Command {
+	root := dashboard.NewCmd(f)
+	f.Globals.AddFlags(root.PersistentFlags())
 	root.SilenceUsage = true
 	root.SilenceErrors = true
 	root.Version = version.String()
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.AddCommand(
 		sandbox.NewCmd(),
-		profiles.NewLoginCmd(),
-		profiles.NewLogoutCmd(),
-		profiles.NewProfilesCmd(),
+		profiles.NewLoginCmd(f),
+		profiles.NewLogoutCmd(f),
+		profiles.NewProfilesCmd(f),
 		version.NewCmd(),
-		read.NewAuditCmd(),
-		read.NewStatsCmd(),
-		read.NewStrategiesCmd(),
-		read.NewUsersCmd(),
-		read.NewPoolsCmd(),
-		read.NewAPICmd(),
-		settings.NewCmd(),
-		watch.NewCmd(),
-		serve.NewServeCmd(),
-		serve.NewAlertsCmd(),
-		agent.NewMCPCmd(),
-		agent.NewApproveCmd(),
-		agent.NewRejectCmd(),
+		read.NewAuditCmd(f),
+		read.NewStatsCmd(f),
+		read.NewStrategiesCmd(f),
+		read.NewUsersCmd(f),
+		read.NewPoolsCmd(f),
+		read.NewAPICmd(f),
+		settings.NewCmd(f),
+		watch.NewCmd(f),
+		serve.NewServeCmd(f),
+		serve.NewAlertsCmd(f),
+		agent.NewMCPCmd(f),
+		agent.NewApproveCmd(f),
+		agent.NewRejectCmd(f),
 	)
 	usageErrors(root)
 	return root

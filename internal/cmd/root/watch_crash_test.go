@@ -76,6 +76,10 @@ func TestWatchSurvivesKillNineWithoutLosingOrRenamingAChange(t *testing.T) {
 		outputs = append(outputs, w.out.String())
 		w = startChild(t, args...)
 	}
+	// The last watcher is stopped with SIGTERM below: it must have started
+	// (its first request arrived) so that the signal finds its handler.
+	started := e.requestCount()
+	waitUntil(t, "the last watcher's first read", func() bool { return e.requestCount() > started })
 	close(stopChurn)
 	<-churned
 	truth := log.changes(t)

@@ -14,7 +14,7 @@ import (
 	"github.com/stratop/stratop/alert"
 	"github.com/stratop/stratop/config"
 	"github.com/stratop/stratop/internal/cli"
-	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/internal/text"
 )
 
@@ -24,18 +24,17 @@ const alertTestTimeout = 15 * time.Second
 // NewAlertsCmd is `stratop alerts`: the open alerts of `stratop serve`,
 // and ack, snooze and test. It edits the state directory of the profile's
 // integration, which a running serve reads.
-func NewAlertsCmd() *cobra.Command {
+func NewAlertsCmd(fac *factory.Factory) *cobra.Command {
 	var (
-		profile string
-		output  string
-		reason  string
+		output string
+		reason string
 	)
 	cmd := &cobra.Command{
 		Use:   "alerts",
 		Short: "List the open alerts of `stratop serve`; ack, snooze or test them",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, err := alertStore(cmd, profile)
+			st, err := alertStore(cmd, fac)
 			if err != nil {
 				return err
 			}
@@ -46,7 +45,7 @@ func NewAlertsCmd() *cobra.Command {
 			if output == "json" {
 				return printBoard(cmd, b, nil, output)
 			}
-			silences, err := listSilences(cmd, st.Dir, profile)
+			silences, err := listSilences(cmd, st.Dir, fac)
 			if err != nil {
 				return err
 			}
@@ -57,11 +56,11 @@ func NewAlertsCmd() *cobra.Command {
 	silences := &cobra.Command{
 		Use: "silences", Short: "List the silences of the Alertmanager sinks and where each lives", Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			st, err := alertStore(cmd, profile)
+			st, err := alertStore(cmd, fac)
 			if err != nil {
 				return err
 			}
-			list, err := listSilences(cmd, st.Dir, profile)
+			list, err := listSilences(cmd, st.Dir, fac)
 			if err != nil {
 				return err
 			}
@@ -69,18 +68,17 @@ func NewAlertsCmd() *cobra.Command {
 		},
 	}
 	silences.Flags().StringVarP(&silencesOutput, "output", "o", "table", "output: table or json")
-	cmd.PersistentFlags().StringVar(&profile, "profile", "", "profile (default: STRATOP_PROFILE or \"default\")")
 	cmd.Flags().StringVarP(&output, "output", "o", "table", "output: table or json")
 	ack := &cobra.Command{
 		Use: "ack ID", Short: "Acknowledge an open alert (a silence of it on Alertmanager sinks)", Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := alertStore(cmd, profile)
+			st, err := alertStore(cmd, fac)
 			if err != nil {
 				return err
 			}
-			cfg, err := cmdutil.LoadSettings(cmd)
+			cfg, err := fac.Settings()
 			if err != nil {
-				return serveUsage(err)
+				return err
 			}
 			sinks, err := alertmanagerSinks(cfg, nil)
 			if err != nil {
@@ -103,7 +101,7 @@ func NewAlertsCmd() *cobra.Command {
 	snooze := &cobra.Command{
 		Use: "snooze RULE DURATION", Short: "Send nothing for a rule for a while (0 lifts the snooze); a silence on its Alertmanager sinks", Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := alertRule(cmd, args[0])
+			r, err := alertRule(fac, args[0])
 			if err != nil {
 				return err
 			}
@@ -111,7 +109,7 @@ func NewAlertsCmd() *cobra.Command {
 			if err != nil || d < 0 {
 				return serveUsage(fmt.Errorf("alerts snooze: %q is not a duration such as 1h", args[1]))
 			}
-			st, err := alertStore(cmd, profile)
+			st, err := alertStore(cmd, fac)
 			if err != nil {
 				return err
 			}
@@ -127,12 +125,12 @@ func NewAlertsCmd() *cobra.Command {
 			} else {
 				fmt.Fprintf(cmd.OutOrStdout(), "rule %s snoozed until %s\n", args[0], until.Format("2006-01-02 15:04"))
 			}
-			cfg, _ := cmdutil.LoadSettings(cmd)
+			cfg, _ := fac.Settings()
 			sinks, err := alertmanagerSinks(cfg, &r)
 			if err != nil {
 				return err
 			}
-			return snoozeSilences(cmd, st.Dir, profile, sinks, args[0], d, reason)
+			return snoozeSilences(cmd, st.Dir, fac, sinks, args[0], d, reason)
 		},
 	}
 	snooze.Flags().StringVar(&reason, "reason", "", "why (the silence's comment on Alertmanager)")
@@ -140,18 +138,18 @@ func NewAlertsCmd() *cobra.Command {
 		&cobra.Command{
 			Use: "test RULE", Short: "Send a sample message to the rule's sinks now", Args: cobra.ExactArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
-				r, err := alertRule(cmd, args[0])
+				r, err := alertRule(fac, args[0])
 				if err != nil {
 					return err
 				}
-				cfg, _ := cmdutil.LoadSettings(cmd)
-				st, err := alertStore(cmd, profile)
+				cfg, _ := fac.Settings()
+				st, err := alertStore(cmd, fac)
 				if err != nil {
 					return err
 				}
 				var id alert.SinkIdentity
 				if ams, _ := alertmanagerSinks(cfg, &r); len(ams) > 0 {
-					if id.Integration, err = silenceIntegration(cmd, st.Dir, profile, ams); err != nil {
+					if id.Integration, err = silenceIntegration(cmd, st.Dir, fac, ams); err != nil {
 						return err
 					}
 				}
@@ -182,12 +180,12 @@ func NewAlertsCmd() *cobra.Command {
 // alertStore is the alert state of the profile's integration, which
 // `stratop serve` keeps in the integration's directory: the credentials'
 // key id names the integration, so they are resolved as for serve.
-func alertStore(cmd *cobra.Command, profile string) (*alert.Store, error) {
-	target, err := cmdutil.ResolveCredentials(cmd.Context(), profile, "")
+func alertStore(cmd *cobra.Command, fac *factory.Factory) (*alert.Store, error) {
+	c, err := fac.Resolve(cmd.Context(), factory.Alerts)
 	if err != nil {
 		return nil, err
 	}
-	_, state := cmdutil.OpenIntegration(target, func(line string) { fmt.Fprintln(cmd.ErrOrStderr(), "alerts: "+line) })
+	state := c.OpenState(func(line string) { fmt.Fprintln(cmd.ErrOrStderr(), "alerts: "+line) })
 	if state.Path == "" {
 		return nil, errors.New("alerts: no state directory: set XDG_STATE_HOME or HOME")
 	}
@@ -195,10 +193,10 @@ func alertStore(cmd *cobra.Command, profile string) (*alert.Store, error) {
 }
 
 // alertRule finds a rule of the settings file by name.
-func alertRule(cmd *cobra.Command, name string) (config.AlertRule, error) {
-	cfg, err := cmdutil.LoadSettings(cmd)
+func alertRule(fac *factory.Factory, name string) (config.AlertRule, error) {
+	cfg, err := fac.Settings()
 	if err != nil {
-		return config.AlertRule{}, serveUsage(err)
+		return config.AlertRule{}, err
 	}
 	var names []string
 	for _, r := range cfg.Alerts() {
@@ -251,8 +249,8 @@ func printBoard(cmd *cobra.Command, b alert.Board, silences []listedSilence, out
 
 // listSilences reads the silences of the settings' Alertmanager sinks; a
 // sink that does not answer is said on stderr, not fatal.
-func listSilences(cmd *cobra.Command, dir, profile string) ([]listedSilence, error) {
-	cfg, err := cmdutil.LoadSettings(cmd)
+func listSilences(cmd *cobra.Command, dir string, fac *factory.Factory) ([]listedSilence, error) {
+	cfg, err := fac.Settings()
 	if err != nil {
 		return nil, serveUsage(err)
 	}
@@ -260,7 +258,7 @@ func listSilences(cmd *cobra.Command, dir, profile string) ([]listedSilence, err
 	if err != nil {
 		return nil, err
 	}
-	silences, problems := amSilences(cmd, dir, profile, sinks)
+	silences, problems := amSilences(cmd, dir, fac, sinks)
 	for _, p := range problems {
 		fmt.Fprintf(cmd.ErrOrStderr(), "alerts: %s\n", text.Clean(p))
 	}

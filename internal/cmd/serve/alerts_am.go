@@ -19,9 +19,8 @@ import (
 
 	"github.com/stratop/stratop/alert"
 	"github.com/stratop/stratop/config"
-	"github.com/stratop/stratop/integration"
 	"github.com/stratop/stratop/internal/cli"
-	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 )
 
 // ackHold is how long an ack silence lasts when the rule has no
@@ -62,23 +61,18 @@ func contains(list []string, s string) bool {
 }
 
 // silenceIntegration is the integration label silences match: as serve
-// wrote it in the sink's state, else resolved from the profile's
-// credentials.
-func silenceIntegration(cmd *cobra.Command, dir, profile string, sinks []amSink) (string, error) {
+// wrote it in the sink's state, else the context's integration.
+func silenceIntegration(cmd *cobra.Command, dir string, fac *factory.Factory, sinks []amSink) (string, error) {
 	for _, s := range sinks {
 		if id, _, err := alert.ReadAMState(dir, s.name); err == nil && id != "" {
 			return id, nil
 		}
 	}
-	target, err := cmdutil.ResolveCredentials(cmd.Context(), profile, "")
+	c, err := fac.Resolve(cmd.Context(), factory.Alerts)
 	if err != nil {
 		return "", err
 	}
-	id, err := integration.New(target.BaseURL, target.Creds.Key)
-	if err != nil {
-		return "", serveUsage(fmt.Errorf("alerts: %w", err))
-	}
-	return id.String(), nil
+	return c.Integration.String(), nil
 }
 
 // osUser is who a silence says created it.
@@ -94,11 +88,11 @@ func osUser() string {
 
 // snoozeSilences creates (or, with d 0, expires) the rule's snooze
 // silence on each Alertmanager sink it routes to.
-func snoozeSilences(cmd *cobra.Command, dir, profile string, sinks []amSink, rule string, d time.Duration, reason string) error {
+func snoozeSilences(cmd *cobra.Command, dir string, fac *factory.Factory, sinks []amSink, rule string, d time.Duration, reason string) error {
 	if len(sinks) == 0 {
 		return nil
 	}
-	ident, err := silenceIntegration(cmd, dir, profile, sinks)
+	ident, err := silenceIntegration(cmd, dir, fac, sinks)
 	if err != nil {
 		return err
 	}
@@ -211,11 +205,11 @@ type listedSilence struct {
 
 // amSilences lists the integration's silences of every Alertmanager
 // sink that answers; a sink that does not is said, not fatal.
-func amSilences(cmd *cobra.Command, dir, profile string, sinks []amSink) ([]listedSilence, []string) {
+func amSilences(cmd *cobra.Command, dir string, fac *factory.Factory, sinks []amSink) ([]listedSilence, []string) {
 	if len(sinks) == 0 {
 		return nil, nil
 	}
-	ident, err := silenceIntegration(cmd, dir, profile, sinks)
+	ident, err := silenceIntegration(cmd, dir, fac, sinks)
 	if err != nil {
 		return nil, []string{err.Error()}
 	}

@@ -22,13 +22,13 @@ import (
 	"github.com/stratop/stratop/config"
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/metrics"
 	"github.com/stratop/stratop/watch"
 )
 
 // serveFlags are the flags of `stratop serve`.
 type serveFlags struct {
-	conn     cmdutil.ConnFlags
 	listen   string
 	interval time.Duration
 	budget   string
@@ -38,7 +38,7 @@ type serveFlags struct {
 // NewServeCmd is `stratop serve`: the watcher of the whole integration
 // with the settings file's alert rules and a Prometheus endpoint, for a
 // server with nobody at a screen.
-func NewServeCmd() *cobra.Command {
+func NewServeCmd(fac *factory.Factory) *cobra.Command {
 	var f serveFlags
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -49,12 +49,11 @@ func NewServeCmd() *cobra.Command {
 			"$XDG_STATE_HOME/stratop/integrations/. Listening beyond loopback needs a bearer token in\n" +
 			metrics.EnvToken + ". SIGINT or SIGTERM stop it cleanly.",
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd, f) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd, fac, f) },
 	}
-	cmdutil.AddConnFlags(cmd, &f.conn)
 	fl := cmd.Flags()
 	fl.StringVar(&f.listen, "listen", metrics.DefaultListen, "address of /metrics and /healthz")
-	cli.DurationVar(fl, &f.interval, "interval", watch.DefaultInterval, "time between reads")
+	cli.DurationVar(fl, &f.interval, "interval", config.DefaultInterval, "time between reads, at least 1s (default: the settings' interval)")
 	fl.StringVar(&f.budget, "budget", fmt.Sprintf("%d/min", watch.DefaultBudget), "requests at most, e.g. 300/min")
 	fl.StringVar(&f.bytes, "byte-budget", watch.FormatByteBudget(watch.DefaultByteBudget), "bytes at most, headers included, e.g. 16MiB/min")
 	return cmd
@@ -62,10 +61,10 @@ func NewServeCmd() *cobra.Command {
 
 func serveUsage(err error) error { return &cli.ExitError{Code: cli.ExitUsage, Err: err} }
 
-func runServe(cmd *cobra.Command, f serveFlags) error {
-	cfg, err := cmdutil.LoadSettings(cmd)
+func runServe(cmd *cobra.Command, fac *factory.Factory, f serveFlags) error {
+	cfg, err := fac.Settings()
 	if err != nil {
-		return serveUsage(err)
+		return err
 	}
 	budget, err := cmdutil.ParseBudget(f.budget)
 	if err != nil {
@@ -75,23 +74,25 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	if err != nil {
 		return serveUsage(errors.New("serve: " + err.Error()))
 	}
-	if f.interval <= 0 {
-		return serveUsage(errors.New("serve: --interval must be positive"))
-	}
 	token := os.Getenv(metrics.EnvToken)
 	if err := metrics.CheckListen(f.listen, token); err != nil {
 		return serveUsage(err)
 	}
-	target, err := cmdutil.ResolveCredentials(cmd.Context(), f.conn.Profile, f.conn.BaseURL)
+	var opts []factory.Option
+	if cmd.Flags().Changed("interval") {
+		opts = append(opts, factory.WithInterval(f.interval))
+	}
+	sc, err := fac.Resolve(cmd.Context(), factory.Serve, opts...)
 	if err != nil {
 		return err
 	}
+	interval := sc.Settings.Interval
 	logger := log.New(cmd.ErrOrStderr(), "", log.LstdFlags)
-	id, state := cmdutil.OpenIntegration(target, func(line string) { logger.Printf("serve: %s", line) })
+	id, state := sc.Integration, sc.OpenState(func(line string) { logger.Printf("serve: %s", line) })
 	if state.Path == "" {
 		return serveUsage(errors.New("serve: no state directory for the alert state: set XDG_STATE_HOME or HOME"))
 	}
-	sinks, err := alert.CheckSinks(cfg, os.Getenv, alert.SinkIdentity{Integration: id.String(), Profile: target.Profile})
+	sinks, err := alert.CheckSinks(cfg, os.Getenv, alert.SinkIdentity{Integration: id.String(), Profile: sc.Profile})
 	if err != nil {
 		return serveUsage(err)
 	}
@@ -106,7 +107,7 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 		return serveUsage(fmt.Errorf("serve: --listen: %w", err))
 	}
 	srv := &http.Server{ReadHeaderTimeout: 5 * time.Second, Handler: metrics.Handler(metrics.Options{
-		Sources: live.sources(), Latency: latency, Token: token, Interval: f.interval, Healthy: serve.Heartbeat,
+		Sources: live.sources(), Latency: latency, Token: token, Interval: interval, Healthy: serve.Heartbeat,
 	})}
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
@@ -133,10 +134,10 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 		}
 	}()
 	logger.Printf("serve: profile %s, integration %s, %d alert rules, sinks %s; /metrics and /healthz on http://%s",
-		target.Profile, id.Label(), len(cfg.Alerts()), sinkList(cfg), ln.Addr())
+		sc.Profile, id.Label(), len(cfg.Alerts()), sinkList(cfg), ln.Addr())
 
 	stoodBy := false
-	release, err = takeLock(ctx, state.ServeLock(), standbyPoll(f.interval), func() {
+	release, err = takeLock(ctx, state.ServeLock(), standbyPoll(interval), func() {
 		stoodBy = true
 		logger.Printf("serve: standby: another stratop serve of integration %s is active on this machine; "+
 			"this one sends nothing and takes over when it ends (/metrics: role=\"standby\")", id.Label())
@@ -151,20 +152,19 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 		logger.Printf("serve: active: the other serve of integration %s ended; taking over", id.Label())
 	}
 
-	alerts, err := alert.New(alert.Options{Rules: cfg.Alerts(), Sinks: sinks, Dir: state.Alerts(), Interval: f.interval,
+	alerts, err := alert.New(alert.Options{Rules: cfg.Alerts(), Sinks: sinks, Dir: state.Alerts(), Interval: interval,
 		Heartbeat: serve.Heartbeat, HeartbeatTo: serve.HeartbeatTo, Digest: serve.Digest, DigestTo: serve.DigestTo,
 		Logf: logger.Printf})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
 	meter := watch.NewMeter()
-	c, err := api.New(target.BaseURL, api.WithCredentials(target.Creds), api.WithTimeout(cmdutil.CLITimeout),
-		api.WithMaxResponseBytes(cmdutil.CLIMaxResponse), api.WithAttemptObserver(func(a api.Attempt) {
-			meter.Observe(a)
-			latency.Observe(a)
-		}))
+	c, err := cmdutil.Client(sc, api.WithAttemptObserver(func(a api.Attempt) {
+		meter.Observe(a)
+		latency.Observe(a)
+	}))
 	if err != nil {
-		return serveUsage(errors.New("stratop: " + err.Error()))
+		return err
 	}
 	// The trends the dashboard's Overview draws are kept here too, so a
 	// server watched by serve has them without a dashboard open.
@@ -172,8 +172,8 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	saveErr := &cmdutil.SaveReporter{Say: func(format string, args ...any) { logger.Printf("serve: "+format, args...) }}
 	var eng *watch.Engine
 	eng = watch.New(c, watch.Options{
-		Profile: target.Profile, Host: c.Host(), Integration: id, Scope: watch.Integration(),
-		Interval: f.interval, Budget: budget, ByteBudget: byteBudget, CursorDir: state.ServeCursors(), Meter: meter,
+		Profile: sc.Profile, Host: c.Host(), Integration: id, Scope: watch.Integration(),
+		Interval: interval, Budget: budget, ByteBudget: byteBudget, CursorDir: state.ServeCursors(), Meter: meter,
 		Notice: func(words string) { logger.Printf("serve: %s", words) },
 		Emit:   alerts.Handle,
 		OnSample: func(s watch.Sample) {

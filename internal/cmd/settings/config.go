@@ -11,10 +11,10 @@ import (
 	"github.com/stratop/stratop/alert"
 	"github.com/stratop/stratop/config"
 	"github.com/stratop/stratop/internal/cli"
-	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 )
 
-func NewCmd() *cobra.Command {
+func NewCmd(fac *factory.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "config",
 		Short: "Show, create or check the settings file",
@@ -26,7 +26,7 @@ func NewCmd() *cobra.Command {
 			Short: "Print the settings file in use (--config, STRATOP_CONFIG, or the default)",
 			Args:  cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error {
-				p, _, err := cmdutil.SettingsPath(cmd)
+				p, _, err := fac.SettingsPath()
 				if err != nil {
 					return &cli.ExitError{Code: 2, Err: err}
 				}
@@ -39,7 +39,7 @@ func NewCmd() *cobra.Command {
 			Short: "Write a commented settings file with every default (never overwrites)",
 			Args:  cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error {
-				p, _, err := cmdutil.SettingsPath(cmd)
+				p, _, err := fac.SettingsPath()
 				if err == nil {
 					err = config.Init(p)
 				}
@@ -55,7 +55,13 @@ func NewCmd() *cobra.Command {
 			Short: "Check the settings file: exit 0 when valid, 2 with every mistake otherwise",
 			Args:  cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error {
-				c, err := cmdutil.LoadSettings(cmd)
+				// Every mistake, as Load words them: this is the check the
+				// other commands point to.
+				p, explicit, err := fac.SettingsPath()
+				var c *config.Config
+				if err == nil {
+					c, err = config.Load(p, explicit)
+				}
 				if err != nil {
 					return &cli.ExitError{Code: 2, Err: err}
 				}

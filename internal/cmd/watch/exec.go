@@ -11,10 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/cobra"
-
-	"github.com/stratop/stratop/internal/cmd/cmdutil"
-
+	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/watch"
 )
@@ -36,8 +33,8 @@ var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // secret_env): they hold sink tokens under names that need not say so. A
 // settings file that does not load withholds none of them here; every
 // command that uses it says what is wrong with it.
-func sinkVariables(cmd *cobra.Command) []string {
-	cfg, err := cmdutil.LoadSettings(cmd)
+func sinkVariables(fac *factory.Factory) []string {
+	cfg, err := fac.Settings()
 	if err != nil {
 		return nil
 	}

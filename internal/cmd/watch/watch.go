@@ -16,15 +16,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/config"
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/cmd/cmdutil"
+	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/watch"
 )
 
 // watchFlags are the flags of `stratop watch`.
 type watchFlags struct {
-	conn        cmdutil.ConnFlags
 	integration bool
 	users       []string
 	strategies  []int64
@@ -50,7 +50,7 @@ const (
 
 // NewCmd is `stratop watch`: every change of a scope as an event
 // stream, with nobody at the screen. It only reads.
-func NewCmd() *cobra.Command {
+func NewCmd(fac *factory.Factory) *cobra.Command {
 	var f watchFlags
 	cmd := &cobra.Command{
 		Use:   "watch",
@@ -63,16 +63,15 @@ func NewCmd() *cobra.Command {
 			"--watched follows the items as they are added and removed (watches.json, checked each interval).\n" +
 			"The event schema is watch/event.schema.json.",
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runWatch(cmd, f) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runWatch(cmd, fac, f) },
 	}
-	cmdutil.AddConnFlags(cmd, &f.conn)
 	fl := cmd.Flags()
 	fl.BoolVar(&f.integration, "integration", false, "watch every strategy of the integration (the default)")
 	fl.StringSliceVar(&f.users, "user", nil, "watch this user's strategies (repeatable)")
 	fl.Int64SliceVar(&f.strategies, "strategy", nil, "watch this strategy (repeatable)")
 	fl.BoolVar(&f.watched, "watched", false, "watch the profile's watched strategies and users, as they change")
 	fl.StringVarP(&f.output, "output", "o", "", "output: jsonl or table (default: jsonl unless stdout is a terminal)")
-	cli.DurationVar(fl, &f.interval, "interval", watch.DefaultInterval, "time between reads")
+	cli.DurationVar(fl, &f.interval, "interval", config.DefaultInterval, "time between reads, at least 1s (default: the settings' interval)")
 	fl.StringVar(&f.budget, "budget", strconv.Itoa(watch.DefaultBudget)+"/min", "requests at most, e.g. 300/min, 5/s")
 	fl.StringVar(&f.byteBudget, "byte-budget", watch.FormatByteBudget(watch.DefaultByteBudget), "bytes at most, headers included, e.g. 16MiB/min, 200KB/s")
 	fl.StringVar(&f.until, "until", "", "exit 0 once the condition holds for the watched strategies or users, e.g. status=paused")
@@ -109,7 +108,7 @@ func (f watchFlags) scope(watched *watch.WatchListFollower) (watch.Scope, error)
 	return watch.Integration(), nil
 }
 
-func runWatch(cmd *cobra.Command, f watchFlags) error {
+func runWatch(cmd *cobra.Command, fac *factory.Factory, f watchFlags) error {
 	out := cmd.OutOrStdout()
 	if f.output == "" {
 		f.output = watchJSONL
@@ -127,9 +126,6 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 	byteBudget, err := watch.ParseByteBudget(f.byteBudget)
 	if err != nil {
 		return &cli.ExitError{Code: cli.ExitUsage, Err: errors.New("watch: " + err.Error())}
-	}
-	if f.interval <= 0 {
-		return &cli.ExitError{Code: cli.ExitUsage, Err: errors.New("watch: --interval must be positive")}
 	}
 	if len(f.execEnv) > 0 && f.exec == "" {
 		return &cli.ExitError{Code: cli.ExitUsage, Err: errors.New("watch: --exec-env needs --exec")}
@@ -150,22 +146,24 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 		}
 		until = &u
 	}
-	auditPath, err := audit.DefaultPath()
-	if err != nil {
-		return fmt.Errorf("watch: %w", err)
+	var opts []factory.Option
+	if cmd.Flags().Changed("interval") {
+		opts = append(opts, factory.WithInterval(f.interval))
 	}
-
-	target, err := cmdutil.ResolveCredentials(cmd.Context(), f.conn.Profile, f.conn.BaseURL)
+	wc, err := fac.Resolve(cmd.Context(), factory.Watch, opts...)
 	if err != nil {
 		return err
 	}
+	if wc.Paths.AuditErr != nil {
+		return fmt.Errorf("watch: audit log: %w", wc.Paths.AuditErr)
+	}
+	auditPath := wc.Paths.Audit
 	say := func(format string, args ...any) { fmt.Fprintf(cmd.ErrOrStderr(), "watch: "+format+"\n", args...) }
-	id, state := cmdutil.OpenIntegration(target, func(line string) { say("%s", line) })
+	id, state := wc.Integration, wc.OpenState(func(line string) { say("%s", line) })
 	meter := watch.NewMeter()
-	c, err := api.New(target.BaseURL, api.WithCredentials(target.Creds), api.WithTimeout(cmdutil.CLITimeout),
-		api.WithMaxResponseBytes(cmdutil.CLIMaxResponse), api.WithAttemptObserver(meter.Observe))
+	c, err := cmdutil.Client(wc, api.WithAttemptObserver(meter.Observe))
 	if err != nil {
-		return &cli.ExitError{Code: cli.ExitUsage, Err: errors.New("stratop: " + err.Error())}
+		return err
 	}
 	var (
 		follow  func() (watch.Scope, bool)
@@ -194,7 +192,7 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 	defer cancel()
 	w := &eventWriter{out: out, table: f.output == watchTable, width: func() int { return terminalWidth(out) }}
 	ex := &execRunner{cmd: f.exec, timeout: f.execTimeout, errOut: cmd.ErrOrStderr(),
-		env: cli.HookEnv(os.Environ(), f.execEnv, sinkVariables(cmd))}
+		env: cli.HookEnv(os.Environ(), f.execEnv, sinkVariables(fac))}
 	var holds bool
 	saveErr := &cmdutil.SaveReporter{Say: func(format string, args ...any) {
 		fmt.Fprintf(cmd.ErrOrStderr(), "watch: "+format+"\n", args...)
@@ -204,8 +202,8 @@ func runWatch(cmd *cobra.Command, f watchFlags) error {
 		fmt.Fprintf(cmd.ErrOrStderr(), format+"\n", args...)
 	})
 	eng = watch.New(c, watch.Options{
-		Profile: target.Profile, Host: c.Host(), Integration: id, Scope: sc,
-		Interval: f.interval, Budget: budget, ByteBudget: byteBudget, Heartbeat: f.heartbeat,
+		Profile: wc.Profile, Host: c.Host(), Integration: id, Scope: sc,
+		Interval: wc.Settings.Interval, Budget: budget, ByteBudget: byteBudget, Heartbeat: f.heartbeat,
 		CursorDir: cmdutil.CursorDir(state), FromNow: f.fromNow, Meter: meter, AuditPath: auditPath,
 		Notice: func(words string) { fmt.Fprintln(cmd.ErrOrStderr(), "watch: "+words) }, Follow: follow,
 		Emit: func(ev watch.Event) {
