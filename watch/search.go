@@ -112,15 +112,26 @@ func (e *Engine) search(ctx context.Context, d *differ, c cellKey, held []int64,
 	}
 	switch {
 	case row != nil && (p >= len(held) || row.ID < held[p]):
+		r, ok := e.st.rows[row.ID]
+		if ok && e.st.str(r.status) == c.status {
+			// Held here all along: rows kept from before the list moved
+			// put the search in the wrong place. Again, from fresh reads.
+			e.shown.drop(c.status)
+			return true, nil
+		}
 		// In the list, not held here: it moved in or is new, unless a read
 		// since the one that showed it here set it elsewhere.
-		if r, ok := e.st.rows[row.ID]; ok && !e.shown.newer(c.status, p, r.last) {
+		if ok && !e.shown.newer(c.status, p, r.last) {
 			e.shown.forget(c.status, p)
 			return false, nil
 		}
 		d.seen(row)
 		return true, nil
 	case p < len(held) && (row == nil || row.ID > held[p]):
+		if e.shown.lists(c.status, held[p]) {
+			e.shown.drop(c.status) // listed this interval: it did not leave; as above
+			return true, nil
+		}
 		e.queueConfirm(held[p]) // held here, not in the list: it left
 		return true, e.confirmCycle(ctx, d)
 	}

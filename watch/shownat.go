@@ -40,6 +40,23 @@ func (l *listedAt) newer(status string, p int, last uint64) bool {
 	return ok && first > last
 }
 
+// drop forgets what was shown of a status.
+func (l *listedAt) drop(status string) {
+	delete(l.rows, status)
+	delete(l.marks, status)
+	delete(l.pages, status)
+}
+
+// lists reports whether a read of the interval showed id in the status.
+func (l *listedAt) lists(status string, id int64) bool {
+	for _, r := range l.rows[status] {
+		if r.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
 // forget drops what was shown at p.
 func (l *listedAt) forget(status string, p int) {
 	delete(l.rows[status], p)
