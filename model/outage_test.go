@@ -50,3 +50,28 @@ func TestAnOutageKeepsItsStartAndStaysListedForAnHourAfterItEnds(t *testing.T) {
 		t.Fatalf("an outage ended over an hour ago is kept: %+v", h.ended)
 	}
 }
+
+// A halted total that grew by more than the movers named gets a line with
+// the difference; movers named cover it.
+func TestUnnamedMovesCountWhatIsNotNamed(t *testing.T) {
+	e := &env{now: func() time.Time { return t0 }}
+	cnt := func(paused, active int) *countsData {
+		return &countsData{counts: []ui.StatusCount{{Status: "active", Count: active}, {Status: "paused", Count: paused}}}
+	}
+	moves := addMoves(nil, cnt(3, 10), cnt(5, 8), t0)
+	ov := overviewTab{base: base{env: e}, moves: moves}
+	if l := ov.unnamed(); len(l) != 1 || l[0].Note != ui.UnnamedMoves("paused", 2) {
+		t.Fatalf("two unnamed: %+v", l)
+	}
+	ov.attn = []ui.AttentionLine{{Kind: ui.KindStatus, Strategy: 7, Old: "active", New: "paused"}}
+	if l := ov.unnamed(); len(l) != 1 || l[0].Note != ui.UnnamedMoves("paused", 1) {
+		t.Fatalf("one named of two: %+v", l)
+	}
+	ov.attn = append(ov.attn, ui.AttentionLine{Kind: ui.KindStatus, Strategy: 8, Old: "active", New: "paused"})
+	if l := ov.unnamed(); len(l) != 0 {
+		t.Fatalf("both named: %+v", l)
+	}
+	if m := addMoves(moves, cnt(5, 8), cnt(5, 8), t0.Add(61*time.Minute)); len(m) != 0 {
+		t.Fatalf("a move over an hour old is kept: %+v", m)
+	}
+}

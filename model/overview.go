@@ -54,8 +54,19 @@ type overviewTab struct {
 	now    time.Time
 	hist   overviewHistory
 	attn   []ui.AttentionLine
-	sel    int
-	body   string
+	// moves are the increases of the halted totals seen between two reads
+	// of the counts, kept for attentionWindow: a total that moved with no
+	// mover named says so rather than "nothing".
+	moves []countMove
+	sel   int
+	body  string
+}
+
+// countMove is one status total growing between two reads.
+type countMove struct {
+	status string
+	by     int
+	at     time.Time
 }
 
 func newOverviewTab(e *env) overviewTab {
@@ -114,7 +125,11 @@ func (t overviewTab) Update(msg tea.Msg) (tab, tea.Cmd) {
 		}
 	case fetchedMsg:
 		var accepted bool
+		prev := t.counts.data
 		t.counts, accepted, _ = t.counts.settle(msg, t.env)
+		if accepted && prev != nil && t.counts.data != prev {
+			t.moves = addMoves(t.moves, prev, t.counts.data, t.env.now())
+		}
 		t.counts, cmd = t.counts.rearm(accepted, t.active, t.fetchCounts)
 		if msg.gen == t.counts.gen || accepted {
 			var c2 tea.Cmd
@@ -250,6 +265,7 @@ func (t overviewTab) lines() []ui.AttentionLine {
 		lines = append(lines, ui.AttentionLine{At: start, Kind: ui.AttentionConnection,
 			Note: h.LastError + " · " + itoa(int64(h.ConsecutiveErrors)) + " failed reads in a row, outage " + ui.OutageText(start, t.now)})
 	}
+	lines = append(lines, t.unnamed()...)
 	// An outage that ended stays listed for the hour after, newest first.
 	for i := len(h.Ended) - 1; i >= 0; i-- {
 		o := h.Ended[i]

@@ -20,7 +20,18 @@ const (
 	AttentionJob        = "job"
 	AttentionConnection = "connection"
 	AttentionApproval   = "approval"
+	// AttentionMoved is a status total that grew by more than the movers
+	// the dashboard named.
+	AttentionMoved = "moved"
 )
+
+// UnnamedMoves says a total grew by n more than the strategies named as
+// moving into it: "paused +1: which strategy is not named: it moved on no
+// page read (activity = "integration" names every mover)".
+func UnnamedMoves(status string, n int) string {
+	return status + " +" + strconv.Itoa(n) + ": which strategy is not named: it moved on no page read " +
+		`(activity = "integration" names every mover)`
+}
 
 // AttentionLine is one thing that needs an operator now. Text fields are
 // sanitised by the model.
