@@ -280,7 +280,7 @@ func TestLoginWithAnUnusableKeyringFailsBeforeAskingAndExplains(t *testing.T) {
 	h.keyring.FailWith(&keys.KeyringError{Reason: keys.ReasonNoDBus,
 		Detail: "no D-Bus session: DBUS_SESSION_BUS_ADDRESS is not set and dbus-launch was not found"})
 	_, _, err := h.execute(t.Context(), newLoginCmdWith(h.deps), failingReader{t}, "--base-url", "https://h.example")
-	want := `cannot use the system keyring: no D-Bus session: DBUS_SESSION_BUS_ADDRESS is not set and dbus-launch was not found
+	want := `stratop: cannot use the system keyring: no D-Bus session: DBUS_SESSION_BUS_ADDRESS is not set and dbus-launch was not found
 Nothing was saved. Either:
   1. keep the credentials in a file only you can read (mode 0600):
        stratop login --base-url https://h.example --store file
@@ -293,6 +293,9 @@ Nothing was saved. Either:
 	}
 	if !errors.Is(err, keys.ErrKeyringUnavailable) {
 		t.Error("the cause is lost")
+	}
+	if ee := (*cli.ExitError)(nil); !errors.As(err, &ee) || ee.Code != cli.ExitUsage {
+		t.Errorf("exit code %v, want 2 (credentials)", err)
 	}
 	if len(h.files()) != 0 {
 		t.Errorf("files written: %v", h.files())

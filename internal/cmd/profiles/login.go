@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/keys"
 )
 
@@ -106,7 +107,7 @@ func runLogin(cmd *cobra.Command, deps credentialDeps, o loginOptions) error {
 			return ctx.Err()
 		}
 		if kind == keys.StoreKeyring && errors.Is(err, keys.ErrKeyringUnavailable) {
-			return keyringLoginHelp(err, name, base)
+			return credentialsProblem(keyringLoginHelp(err, name, base))
 		}
 		if kind == keys.StoreFile && errors.Is(err, keys.ErrInsecureFile) {
 			return fmt.Errorf("%w\nNothing was saved", err)
@@ -128,7 +129,7 @@ func runLogin(cmd *cobra.Command, deps credentialDeps, o loginOptions) error {
 	warnings, err := m.Save(ctx, name, keys.Profile{BaseURL: base, Store: kind}, creds)
 	if err != nil {
 		if kind == keys.StoreKeyring && errors.Is(err, keys.ErrKeyringUnavailable) {
-			return keys.Redact(keyringLoginHelp(err, name, base), creds)
+			return credentialsProblem(keys.Redact(keyringLoginHelp(err, name, base), creds))
 		}
 		return keys.Redact(err, creds)
 	}
@@ -181,6 +182,12 @@ Nothing was saved. Either:
 		strings.TrimPrefix(err.Error(), "keyring: "), p, base, p, base,
 		keys.EnvBaseURL, keys.EnvAPIKey, keys.EnvAPISecret)
 	return &explainedError{text: text, cause: err}
+}
+
+// credentialsProblem ends login with exit 2, the code of the command line
+// contract for credentials: no usable store is one.
+func credentialsProblem(err error) error {
+	return &cli.ExitError{Code: cli.ExitUsage, Err: fmt.Errorf("stratop: %w", err)}
 }
 
 // explainedError is a message written for the operator around a cause that

@@ -178,8 +178,8 @@ func TestLoginWithoutAUsableDBusSession(t *testing.T) {
 			env := childEnv(root, emptyPath, append([]string{"STRATOP_KEYRING_TIMEOUT=300ms"}, c.env...)...)
 
 			r := runChild(t, bin, env, canaryStdin, "login", "--base-url", "http://127.0.0.1:9", "--no-verify")
-			if r.code != 1 {
-				t.Errorf("login exit code = %d, want 1", r.code)
+			if r.code != 2 {
+				t.Errorf("login exit code = %d, want 2 (credentials)", r.code)
 			}
 			for _, want := range []string{
 				"stratop: cannot use the system keyring: " + c.want,
