@@ -53,6 +53,9 @@ func TestExitCodesFollowTheContract(t *testing.T) {
 		{args: []string{"--interval", "10ms"}, want: 2},
 		{args: []string{"strategies", "list", "-o", "yaml"}, want: 2},
 		{args: []string{"version", "extra"}, want: 2},
+		{args: []string{"completion", "tcsh"}, want: 2},
+		{args: []string{"completion"}, want: 0},
+		{args: []string{"completion", "bash"}, want: 0},
 		{args: []string{"strategies", "list"}, env: map[string]string{"STRATOP_API_SECRET": ""}, want: 2},
 		{args: []string{"strategies", "list"}, env: map[string]string{"STRATOP_API_SECRET": "wrong-secret-0000000000"}, want: 2},
 		{args: []string{"strategies", "view", a}, env: map[string]string{"STRATOP_API_SECRET": "wrong-secret-0000000000"}, want: 2},
@@ -84,5 +87,15 @@ func TestExitCodesFollowTheContract(t *testing.T) {
 	}
 	if out := e.ok("--version"); !strings.HasPrefix(out, "stratop ") {
 		t.Errorf("--version printed %q", out)
+	}
+}
+
+// An unknown shell is refused with exit 2 and the shells there are, not
+// answered with the help and exit 0.
+func TestCompletionOfAnUnknownShell(t *testing.T) {
+	configHome(t)
+	code, out, errs := runCmd("completion", "tcsh")
+	if code != 2 || out != "" || !strings.Contains(errs, `"tcsh"`) || !strings.Contains(errs, "bash") {
+		t.Errorf("completion tcsh: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }

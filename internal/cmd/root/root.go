@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"io"
 	"os"
 	"os/signal"
@@ -88,6 +89,21 @@ func newRootCmd(f *factory.Factory) *cobra.Command {
 		agent.NewApproveCmd(f),
 		agent.NewRejectCmd(f),
 	)
+	// Cobra adds `completion` only when it executes; added now, its
+	// unknown shells (tcsh) are refused like any unknown subcommand.
+	root.InitDefaultCompletionCmd()
+	if c, _, err := root.Find([]string{"completion"}); err == nil && c != root {
+		c.Args = func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return nil
+			}
+			var shells []string
+			for _, sub := range c.Commands() {
+				shells = append(shells, sub.Name())
+			}
+			return fmt.Errorf("no completion for the shell %q: stratop completes %s", args[0], strings.Join(shells, ", "))
+		}
+	}
 	usageErrors(root)
 	return root
 }
