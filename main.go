@@ -8,8 +8,17 @@ import (
 	"os"
 
 	"github.com/stratop/stratop/internal/cmd/root"
+	cmdversion "github.com/stratop/stratop/internal/cmd/version"
 )
 
+// version is stamped by release builds:
+//
+//	go build -ldflags "-X main.version=$(git describe --tags --always --dirty)"
+//
+// Without it --version names the commit from the build information.
+var version string
+
 func main() {
+	cmdversion.Stamp(version)
 	os.Exit(root.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

@@ -7,10 +7,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"

@@ -1,4 +1,4 @@
-package cli
+package version
 
 import (
 	"runtime/debug"
@@ -18,7 +18,7 @@ func TestVersionNamesTheSourceOnEveryBuildPath(t *testing.T) {
 	}{
 		{"go build in a work tree (Go 1.24+ stamps a pseudo-version)", "",
 			&debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261126190000-0123456789ab+dirty"}, Settings: vcs},
-			[]string{"v0.0.0-20261126190000-0123456789ab+dirty", "2026-11-26T19:00:00Z"}, []string{"commit", "modified"}},
+			[]string{"stratop v0.0.0-20261126190000-0123456789ab+dirty "}, []string{"commit", "modified", "2026-11-26T19:00:00Z"}},
 		{"go build in a work tree, no module version", "",
 			&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs},
 			[]string{"(devel) (commit 0123456789ab, modified, 2026-11-26T19:00:00Z)"}, nil},
@@ -37,7 +37,7 @@ func TestVersionNamesTheSourceOnEveryBuildPath(t *testing.T) {
 		{"no build information at all", "", nil, []string{NoVersion}, nil},
 	}
 	for _, tc := range cases {
-		got := Version(tc.stamped, tc.bi)
+		got := describe(tc.stamped, tc.bi)
 		for _, w := range tc.want {
 			if !strings.Contains(got, w) {
 				t.Errorf("%s: %q lacks %q", tc.name, got, w)
