@@ -32,6 +32,7 @@ type file struct {
 	Alerts    []alertRule         `toml:"alerts"`
 	Sinks     map[string]sinkDef  `toml:"sinks"`
 	Serve     *serveDef           `toml:"serve"`
+	Team      *teamDef            `toml:"team"`
 
 	// RequireReason makes every action need a reason, for the profiles
 	// that do not set their own.
@@ -44,8 +45,10 @@ type profile struct {
 	Color    *string `toml:"color"`
 	ReadOnly *bool   `toml:"read_only"`
 	Interval *string `toml:"interval" want:"a duration such as \"5s\""`
-	Notify   *string `toml:"notify"`
-	Activity *string `toml:"activity"`
+	// Prometheus is where this profile's trends are read from.
+	Prometheus *string `toml:"prometheus"`
+	Notify     *string `toml:"notify"`
+	Activity   *string `toml:"activity"`
 
 	// RequireReason makes every action of the profile need a reason.
 	RequireReason *bool `toml:"require_reason"`

@@ -67,6 +67,9 @@ type Settings struct {
 	RequireReason bool
 	// RequireReasonBy names the setting that requires a reason.
 	RequireReasonBy string
+	// Prometheus is the base URL the trends are read from ("": the
+	// local history file).
+	Prometheus string
 }
 
 // Overrides are the command line's flags; zero values are "not given".
@@ -100,8 +103,12 @@ func (c *Config) Resolve(profileName string, getenv func(string) string, flags O
 	if setBool(&s.RequireReason, f.RequireReason) {
 		s.RequireReasonBy = "require_reason in " + c.where()
 	}
+	if f.Team != nil {
+		setStr(&s.Prometheus, f.Team.Prometheus)
+	}
 	// The profile's section.
 	if p, ok := f.Profiles[profileName]; ok {
+		setStr(&s.Prometheus, p.Prometheus)
 		setStr(&s.Label, p.Label)
 		setStr(&s.Color, p.Color)
 		if setBool(&s.ReadOnly, p.ReadOnly) && s.ReadOnly {

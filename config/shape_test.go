@@ -79,7 +79,7 @@ func TestEveryMistakeInOneRunSortedByLine(t *testing.T) {
 		{16, "profiles.prod.label", "wrong type: a TOML integer, want a string"},
 		{17, "profiles.prod.read_only", "wrong type: a TOML string, want true or false"},
 		{18, "profiles.prod.interval", "must be at least 1s"},
-		{19, "profiles.prod.readonly", "unknown key (known here: activity, color, interval, label, notify, read_only"},
+		{19, "profiles.prod.readonly", "unknown key (known here: activity, color, interval, label, notify, prometheus, read_only"},
 		{20, "profiles.prod.color", `unknown colour "pink"`},
 		{23, "profiles.staging.interval", `not a duration: "soon"`},
 		{26, `explorers.4663`, "wrong type: a TOML integer, want a URL template"},

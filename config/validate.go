@@ -75,6 +75,10 @@ func validate(path string, f *file, th theme, idx keyLines) Errors {
 		c.interval(p.Interval, "profiles", name, "interval")
 		c.notify(p.Notify, "profiles", name, "notify")
 		c.activity(p.Activity, "profiles", name, "activity")
+		c.prometheus(p.Prometheus, "profiles", name, "prometheus")
+	}
+	if f.Team != nil {
+		c.prometheus(f.Team.Prometheus, "team", "prometheus")
 	}
 	for _, chain := range sortedKeys(f.Explorers) {
 		t := f.Explorers[chain]

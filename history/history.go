@@ -132,30 +132,45 @@ func (h *History) Add(s Sample) {
 	}
 	h.dirty = true
 	h.version++
-	sec := s.Time.Unix()
 	for _, r := range h.tiers {
-		p := r.bucket(sec - sec%r.step)
-		if p == nil {
-			continue
-		}
-		for i, name := range Statuses {
-			if n, ok := s.Counts[name]; ok {
-				p.Counts[i] = clamp(n)
-			}
-		}
-		if s.Users >= 0 {
-			p.Users = clamp(s.Users)
-		}
-		p.Reads++
-		if s.Failed {
-			p.Errors++
-			continue
-		}
-		ms := clamp(int(s.Latency / time.Millisecond))
-		p.GoodReads++
-		p.LatSumMs = clamp(int(p.LatSumMs) + int(ms))
-		p.LatMaxMs = max(p.LatMaxMs, ms)
+		addTo(r, s)
 	}
+}
+
+// addTier records a read sample in one tier only: a source that has each
+// tier's own resolution (Prometheus) fills each from its own samples.
+func (h *History) addTier(tier int, s Sample) {
+	if h.start.IsZero() || s.Time.Before(h.start) {
+		h.start = s.Time
+	}
+	h.version++
+	addTo(h.tiers[tier], s)
+}
+
+// addTo records a read sample in one tier's bucket.
+func addTo(r *ring[Point], s Sample) {
+	sec := s.Time.Unix()
+	p := r.bucket(sec - sec%r.step)
+	if p == nil {
+		return
+	}
+	for i, name := range Statuses {
+		if n, ok := s.Counts[name]; ok {
+			p.Counts[i] = clamp(n)
+		}
+	}
+	if s.Users >= 0 {
+		p.Users = clamp(s.Users)
+	}
+	p.Reads++
+	if s.Failed {
+		p.Errors++
+		return
+	}
+	ms := clamp(int(s.Latency / time.Millisecond))
+	p.GoodReads++
+	p.LatSumMs = clamp(int(p.LatSumMs) + int(ms))
+	p.LatMaxMs = max(p.LatMaxMs, ms)
 }
 
 func clamp(n int) int32 {

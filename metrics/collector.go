@@ -23,7 +23,14 @@ type Sources struct {
 	// Role is what this serve does for its integration; nil means active.
 	// A standby has no watcher nor alerts to report yet.
 	Role func() Role
+	// Identity names the integration and profile this serve watches; nil
+	// serves no stratop_serve_info.
+	Identity func() Identity
 }
+
+// Identity is what stratop_serve_info labels a serve process with: what a
+// dashboard reading its trends from Prometheus selects the series by.
+type Identity struct{ Integration, Profile string }
 
 // Role is what a serve process does for its integration: one per
 // integration and machine is active (it holds the integration's serve
@@ -68,6 +75,7 @@ var (
 	mBytes      = newDesc("watch_response_bytes_total", "Response bytes the watcher read.", prometheus.CounterValue)
 	mBudget     = newDesc("watch_budget_requests_per_minute", "Requests a minute the watcher may send.", prometheus.GaugeValue)
 	mBudgetUse  = newDesc("watch_budget_use_ratio", "Requests of the last minute over the budget, 0 to 1 (1: the whole budget, which a healthy watcher may spend).", prometheus.GaugeValue)
+	mInfo       = newDesc("serve_info", "1, labelled by the integration and profile this serve watches: the series to select an integration's by.", prometheus.GaugeValue, "integration", "profile")
 	mBacklog    = newDesc("watch_backlog", "Strategies the interface counts in a status where the watcher does not hold them yet: changes still to find.", prometheus.GaugeValue)
 	mLastGood   = newDesc("watch_last_good_read_timestamp_seconds", "When a read last succeeded (Unix time; 0: never).", prometheus.GaugeValue)
 	mConnected  = newDesc("watch_connected", "1 when the last read succeeded.", prometheus.GaugeValue)
@@ -84,7 +92,7 @@ var (
 )
 
 var allDescs = []desc{mStrategies, mByType, mByCategory, mByChain, mUsers, mReads, mErrors, mBytes, mBudget, mBudgetUse,
-	mBacklog, mLastGood, mConnected, mEvents, mAlerts, mSnoozed, mDelivered, mFailures, mDropped, mOutbox, mDead, mDigests, mRole}
+	mBacklog, mInfo, mLastGood, mConnected, mEvents, mAlerts, mSnoozed, mDelivered, mFailures, mDropped, mOutbox, mDead, mDigests, mRole}
 
 // collector reads the snapshots at each scrape.
 type collector struct{ src Sources }
@@ -109,6 +117,10 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 	role := c.src.role()
 	for _, r := range roles {
 		emit(ch, mRole, boolean(r == role), string(r))
+	}
+	if c.src.Identity != nil {
+		id := c.src.Identity()
+		emit(ch, mInfo, 1, id.Integration, id.Profile)
 	}
 	if role != RoleActive {
 		return

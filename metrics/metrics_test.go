@@ -30,6 +30,7 @@ func sources(lastGood time.Time) Sources {
 				Deliveries: map[string]int{"pager": 2}, Failures: map[string]int{"pager": 1},
 				Dropped: map[string]int{"pager": 0}, Outbox: map[string]int{"pager": 0}, Dead: false}
 		},
+		Identity: func() Identity { return Identity{Integration: "https://h:443#abc", Profile: "prod"} },
 	}
 }
 
@@ -61,7 +62,7 @@ func TestMetricsFromSnapshots(t *testing.T) {
 		`stratop_watch_response_bytes_total 1234`, `stratop_watch_budget_use_ratio 0.25`,
 		`stratop_watch_last_good_read_timestamp_seconds 1.772438395e+09`,
 		`stratop_events_total{kind="strategy.status"} 3`, `stratop_events_total{kind="connection.lost"} 0`,
-		`stratop_watch_backlog 4`,
+		`stratop_watch_backlog 4`, `stratop_serve_info{integration="https://h:443#abc",profile="prod"} 1`,
 		`stratop_alerts_total{rule="halted",severity="urgent"} 2`, `stratop_sink_deliveries_total{sink="pager"} 2`,
 		`stratop_sink_failures_total{sink="pager"} 1`, `stratop_outbox_depth{sink="pager"} 0`, `stratop_heartbeat_dead 0`,
 		`stratop_watch_read_latency_seconds_bucket{le="0.05"} 1`, `stratop_watch_read_latency_seconds_count 2`,

@@ -76,6 +76,7 @@ type env struct {
 	// The Overview's history file ("" keeps it in memory only) and the
 	// glyphs of every chart.
 	historyPath string
+	prometheus  string // base URL the Overview's trends are read from ("": the history file)
 	charts      ui.ChartStyle
 	trends      *trendShare // the Overview's history and window, for the pool pane's price chart
 

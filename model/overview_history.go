@@ -26,6 +26,8 @@ type (
 		session uint64
 		h       *history.History
 		err     error
+		shared  bool   // h is Prometheus's
+		note    string // why Prometheus was not read
 	}
 	historySavedMsg struct {
 		session uint64
@@ -57,6 +59,7 @@ type overviewHistory struct {
 	h       *history.History // nil until the file was read
 	unsaved []history.Sample // taken since the last write (or the load)
 	note    string           // why the history is not kept or not read (in words)
+	shared  bool             // h came from Prometheus: a write of the file does not replace it
 	savedAt time.Time
 	saving  bool
 	window  int         // index into trendWindows
@@ -93,6 +96,9 @@ const historyDelay = 100 * time.Millisecond
 // loadHistory is the command that reads the file once historyDelay passed.
 func loadHistory(e *env) tea.Cmd {
 	path, session := e.historyPath, e.session
+	if prom, id := e.prometheus, e.integration; prom != "" && !id.IsZero() {
+		return tea.Tick(historyDelay, func(time.Time) tea.Msg { return sharedHistory(prom, id.String(), path, session) })
+	}
 	if path == "" {
 		return func() tea.Msg { return historyLoadedMsg{session: session, h: history.New()} }
 	}
@@ -105,9 +111,12 @@ func loadHistory(e *env) tea.Cmd {
 // loaded takes the file's history and adds what was sampled meanwhile
 // (still to be written).
 func (oh overviewHistory) loaded(msg historyLoadedMsg) overviewHistory {
-	oh.h = msg.h
-	if msg.err != nil {
+	oh.h, oh.shared = msg.h, msg.shared
+	switch {
+	case msg.err != nil:
 		oh.note = "history not read: " + text.Clean(msg.err.Error())
+	case msg.note != "":
+		oh.note = msg.note
 	}
 	for _, s := range oh.unsaved {
 		oh.h.Add(s)
@@ -148,6 +157,9 @@ func (oh overviewHistory) saved(msg historySavedMsg) overviewHistory {
 			oh.unsaved = history.KeepUnsaved(oh.unsaved, s)
 		}
 		return oh
+	}
+	if oh.shared {
+		return oh // the file is kept for a fallback; the trends stay Prometheus's
 	}
 	if oh.note != "" {
 		oh.note = ""
@@ -202,6 +214,9 @@ func (oh overviewHistory) cached(st ui.Styles, now time.Time, charts ui.ChartSty
 func (oh overviewHistory) trends(now time.Time, charts ui.ChartStyle, chartWidth int) ui.TrendsData {
 	w := trendWindows[oh.window]
 	d := ui.TrendsData{Window: w, Charts: charts, Loading: oh.h == nil, Note: oh.note}
+	if oh.shared {
+		d.Source = "Prometheus"
+	}
 	if oh.h == nil {
 		return d
 	}

@@ -64,6 +64,7 @@ type TrendsData struct {
 	Since   time.Time // the first sample kept, when later than the window's start
 	Loading bool      // the history file is still being read
 	Note    string    // why the history is not kept (sanitised)
+	Source  string    // where the trends come from when not the local file ("Prometheus")
 	Charts  ChartStyle
 	Series  []Trend
 }
@@ -158,6 +159,9 @@ func TrendLines(dst []string, st Styles, d TrendsData, width, chartRows int, now
 		title += " · reading the history…"
 	case !d.Since.IsZero() && now.Sub(d.Since) < d.Window:
 		title += " (since " + sinceText(d.Since, now) + ")"
+	}
+	if d.Source != "" {
+		title += " · from " + d.Source
 	}
 	title += " · +/- window"
 	dst = append(dst, padStyled(Section(st, title, width), width))

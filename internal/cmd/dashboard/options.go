@@ -37,6 +37,7 @@ func dashboardOptions(c *factory.Context) ([]model.Option, error) {
 		model.WithStyles(st),
 		model.WithKeyMap(km),
 		model.WithMouse(s.Mouse),
+		model.WithPrometheus(s.Prometheus),
 	}
 	if cs, err := ui.ParseChartStyle(s.Charts); err == nil {
 		opts = append(opts, model.WithCharts(cs))

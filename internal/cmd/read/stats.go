@@ -1,7 +1,9 @@
 package read
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -12,6 +14,7 @@ import (
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/cmd/cmdutil"
 	"github.com/stratop/stratop/internal/factory"
+	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -86,9 +89,11 @@ func runStatsHistory(cmd *cobra.Command, fac *factory.Factory, output string, hf
 	if state.Path == "" {
 		return cli.Failed("no state directory for the history: set XDG_STATE_HOME or HOME")
 	}
-	h, err := history.Load(state.History())
-	if err != nil {
-		return cli.Failed("%v", err)
+	h := sharedHistory(cmd.Context(), c.Settings.Prometheus, c.Integration.String(), o.Err)
+	if h == nil {
+		if h, err = history.Load(state.History()); err != nil {
+			return cli.Failed("%v", err)
+		}
 	}
 	theme := ui.ThemeNone
 	if o.OutTerminal && os.Getenv("NO_COLOR") == "" {
@@ -102,4 +107,21 @@ func runStatsHistory(cmd *cobra.Command, fac *factory.Factory, output string, hf
 		Profile: profile, Window: window, Now: time.Now(), Format: f,
 		Charts: cs, Width: hf.width, Styles: st,
 	})
+}
+
+// sharedHistory is the integration's history from the Prometheus the
+// settings name for the profile ([team] prometheus), or nil when none is
+// set or it cannot be read: then the caller reads the local file, and
+// stderr says why.
+func sharedHistory(ctx context.Context, url, integration string, errOut io.Writer) *history.History {
+	if url == "" {
+		return nil
+	}
+	h, err := history.FromPrometheus(ctx, history.PromOptions{URL: url, Integration: integration, Now: time.Now()})
+	if err != nil {
+		fmt.Fprintf(errOut, "stats: %s: the local history instead\n", text.Clean(err.Error()))
+		return nil
+	}
+	fmt.Fprintf(errOut, "stats: trends from Prometheus %s\n", text.Clean(url))
+	return h
 }

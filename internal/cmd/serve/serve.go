@@ -106,8 +106,10 @@ func runServe(cmd *cobra.Command, fac *factory.Factory, f serveFlags) error {
 	if err != nil {
 		return serveUsage(fmt.Errorf("serve: --listen: %w", err))
 	}
+	sources := live.sources()
+	sources.Identity = func() metrics.Identity { return metrics.Identity{Integration: id.String(), Profile: sc.Profile} }
 	srv := &http.Server{ReadHeaderTimeout: 5 * time.Second, Handler: metrics.Handler(metrics.Options{
-		Sources: live.sources(), Latency: latency, Token: token, Interval: interval, Healthy: serve.Heartbeat,
+		Sources: sources, Latency: latency, Token: token, Interval: interval, Healthy: serve.Heartbeat,
 	})}
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
