@@ -65,21 +65,22 @@
 // difference between its total and what is held there, and the changes
 // its last intervals settled, since moves in and out cancel in a total):
 //
-//	search  k * (ceil(log2(n/50k)) + 1) requests, k of them pages of 100
+//	search  k * (ceil(log2(n/50)) + 1) requests, k of them pages of 100
 //	whole   ceil(n/100) pages
 //
-// (the searches of an interval reuse the rows its reads showed, so each
-// starts where the last left off) and the cheaper is done; the statuses
-// that differ are taken cheapest change first, a strategy that left
-// costing one read by id more, but one that has differed for six
-// intervals goes first, so that a large status that only shrank
-// (archives) does not wait behind every cheaper change. A whole read the budget cuts short goes on
-// from the same page the next interval. With 70 KB pages at the defaults
-// searching pays up to about k = 4 in a status of 1,500, k = 30 at 10,000,
-// k = 125 at 40,000: at 20 changes a minute the engine searches; the
-// sandbox's own simulation at one step a second completes up to 200
-// strategies a minute of 3,000, and the engine reads the completed list
-// whole.
+// and the cheaper is done; the statuses that differ are taken cheapest
+// change first, a strategy that left costing one read by id more, but one
+// that has differed for six intervals goes first, so that a large status
+// that only shrank (archives) does not wait behind every cheaper change.
+// A whole read the budget cuts short goes on from the same page the next
+// interval. The searches of an interval reuse the rows its reads showed by
+// position, so each starts where the last left off; the model does not
+// count on it (with one or two changes a status it saves little). With
+// 70 KB pages at the defaults searching pays up to about k = 3 in a status
+// of 1,500, k = 14 at 10,000, k = 46 at 40,000: at 20 changes a minute the
+// engine searches; the sandbox's own simulation at one step a second
+// completes up to 200 strategies a minute of 3,000, and the engine reads
+// the completed list whole.
 //
 // The bound this gives: a change is read at the latest by the first cycle
 // that starts after it (one interval) and, at any change rate, within the
