@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/api/sandbox"
 )
 
 // A hook's environment holds neither the partner key nor its secret, nor
@@ -96,5 +97,20 @@ func TestWatchTableHasAHeaderAndKeepsUserAndPool(t *testing.T) {
 	}
 	if !strings.Contains(out, "user "+a.UserID) || !strings.Contains(out, "strategy "+strconv.FormatInt(a.ID, 10)) || !strings.Contains(out, "pool ") {
 		t.Errorf("the event lacks its user or strategy:\n%s", out)
+	}
+}
+
+// A server that does not answer at the start costs --until no more than
+// its --timeout: the check that the scope exists is inside it.
+func TestWatchUntilAgainstAStalledServerKeepsItsTimeout(t *testing.T) {
+	e := newCLIEnv(t)
+	e.sb.SetFaults(sandbox.Faults{Latency: 10 * time.Second}) // every answer 5 s or later
+	start := time.Now()
+	_, errOut, code := e.run("", "watch", "--strategy", "1", "--until", "status=paused", "--timeout", "300ms", "--interval", "50ms")
+	if code != 1 || !strings.Contains(errOut, "did not hold within 300ms") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("took %s with --timeout 300ms", d)
 	}
 }

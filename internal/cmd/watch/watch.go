@@ -182,14 +182,18 @@ func runWatch(cmd *cobra.Command, fac *factory.Factory, f watchFlags) error {
 	if err := sc.Validate(); err != nil {
 		return &cli.ExitError{Code: cli.ExitUsage, Err: err}
 	}
-	if until != nil {
-		if err := cli.ScopeExists(cmd.Context(), c, f.strategies, f.users); err != nil {
-			return err
-		}
-	}
 
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
+	if until != nil {
+		// --timeout bounds the whole wait, the first reads included: a
+		// server down at the start costs no more than the timeout.
+		timer := time.AfterFunc(f.timeout, cancel)
+		defer timer.Stop()
+		if err := cli.ScopeExists(ctx, c, f.strategies, f.users); err != nil {
+			return err
+		}
+	}
 	w := &eventWriter{out: out, table: f.output == watchTable, width: func() int { return terminalWidth(out) }}
 	ex := &execRunner{cmd: f.exec, timeout: f.execTimeout, errOut: cmd.ErrOrStderr(),
 		env: cli.HookEnv(os.Environ(), f.execEnv, sinkVariables(fac))}
@@ -224,10 +228,6 @@ func runWatch(cmd *cobra.Command, fac *factory.Factory, f watchFlags) error {
 			}
 		},
 	})
-	if until != nil {
-		timer := time.AfterFunc(f.timeout, cancel)
-		defer timer.Stop()
-	}
 	w.header()
 	runErr := eng.Run(ctx)
 	hist.Close()
