@@ -8,7 +8,6 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/stratop/stratop/api"
@@ -27,9 +26,10 @@ func errorText(err error) string {
 }
 
 // encodeJSON re-encodes v as JSON (never the server's bytes) and escapes
-// what a terminal could act on even inside a JSON string: DEL, C1 controls
-// (U+009B starts a CSI on some terminals) and format characters such as
-// bidi overrides. The result is still valid JSON with the same values.
+// what a terminal could act on or would not show even inside a JSON string:
+// DEL, C1 controls (U+009B starts a CSI on some terminals), format
+// characters such as bidi overrides, invisible fillers and variation
+// selectors (text.Hidden). The result is still valid JSON with the same values.
 func encodeJSON(v any, indent bool) ([]byte, error) {
 	var b []byte
 	var err error
@@ -69,9 +69,9 @@ func escapeUnsafe(b []byte) []byte {
 	return out.Bytes()
 }
 
-func unsafeRune(r rune) bool {
-	return r == 0x7f || (r >= 0x80 && r < 0xa0) || unicode.Is(unicode.Cf, r)
-}
+// unsafeRune is what text.Clean would not show as itself; the other
+// controls the encoder escapes already.
+func unsafeRune(r rune) bool { return r >= 0x7f && text.Hidden(r) }
 
 func utf16Pair(r rune) (rune, rune) {
 	r -= 0x10000

@@ -119,7 +119,12 @@ func (s *Server) balance(row int, detail bool) api.NativeBalance {
 	if detail {
 		t = s.detailTexts(row)
 	}
-	return api.NativeBalance{ChainID: pick(oddChains, row), Balance: t.amount(), TotalClaimableNativeTokens: t.amount()}
+	b := api.NativeBalance{ChainID: pick(oddChains, row), Balance: t.amount(), TotalClaimableNativeTokens: t.amount()}
+	if detail {
+		// A single-record read carries payloads whatever its row.
+		b.TotalClaimableNativeTokens = t.next()
+	}
+	return b
 }
 
 func (s *Server) balances() []api.NativeBalance {

@@ -22,7 +22,8 @@ import (
 // down/forward/back, device queries, scroll), CSI 3J, cursor moves that
 // follow text, a CR between two printable characters (overprint), other C0
 // controls (BS, BEL, NUL), DEL, C1 controls as runes or raw bytes, invalid
-// UTF-8, bidi controls and zero-width or other invisible format characters.
+// UTF-8, bidi controls, zero-width or other invisible format characters and
+// fillers, and variation selectors that follow no visible character.
 // Every payload starts with text, so its sequences always follow text.
 func Leaks(out []byte) []string {
 	var f findings
@@ -59,10 +60,15 @@ func Leaks(out []byte) []string {
 			prevText = true
 		default:
 			r, size := utf8.DecodeRune(out[i:])
-			if r == utf8.RuneError && size == 1 {
+			switch {
+			case r == utf8.RuneError && size == 1:
 				f.add(invalidByteName(b), out, i, 1)
-			} else if name := dangerousRune(r); name != "" {
-				f.add(name, out, i, size)
+			case unicode.Is(unicode.Variation_Selector, r) && !selectsGlyph(out[:i]):
+				f.add(fmt.Sprintf("variation selector U+%04X without a character to select", r), out, i, size)
+			default:
+				if name := dangerousRune(r); name != "" {
+					f.add(name, out, i, size)
+				}
 			}
 			i += size
 			prevText = true
@@ -249,8 +255,22 @@ func dangerousRune(r rune) string {
 		return fmt.Sprintf("line/paragraph separator U+%04X", r)
 	case unicode.Is(unicode.Cf, r):
 		return fmt.Sprintf("invisible format character U+%04X", r)
+	case unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r):
+		return fmt.Sprintf("invisible filler U+%04X", r)
 	}
 	return ""
+}
+
+// selectsGlyph reports whether a variation selector written after before
+// picks the glyph of a visible character: before ends in one that is no
+// space, U+FFFD or selector. A run of selectors is how data hides behind
+// one visible character.
+func selectsGlyph(before []byte) bool {
+	r, size := utf8.DecodeLastRune(before)
+	if size == 0 || r == utf8.RuneError || r <= ' ' {
+		return false
+	}
+	return !unicode.Is(unicode.Variation_Selector, r) && dangerousRune(r) == ""
 }
 
 // Remnants names visible fragments of the payloads' sequences in out: text a

@@ -33,6 +33,8 @@ var wantKind = map[string]string{
 	"bidi-override":      "bidi control U+202E",
 	"bidi-isolates":      "bidi control U+2066",
 	"zero-width":         "zero-width character U+200B",
+	"invisible-fillers":  "invisible filler U+3164",
+	"selector-smuggling": "variation selector U+E0101",
 	"newline-tab":        "TAB",
 	"invalid-utf8":       "invalid UTF-8 byte 0xFF",
 	"bel-nul-del":        "BEL outside a sequence",

@@ -51,6 +51,8 @@ var Payloads = []Payload{
 	{"bidi-override", "user\u202egnp.exe\u202c"},
 	{"bidi-isolates", "iso\u2066\u2067\u2068x\u2069\u200e\u200f\u061c"},
 	{"zero-width", "ze\u200bro\u200cwi\u200ddth\u2060\ufeffend"},
+	{"invisible-fillers", "fill\u3164\u115f\u1160\uffa0\u034f\u2061\u2064\u180e\U000E0041\U000E007Fend"},
+	{"selector-smuggling", "smug\u2764\ufe0f \U000E0100\U000E0101\U000E01EF\ufe01end"},
 	{"newline-tab", "line1\nline2\tcol\u2028sep\u2029par\r\nend"},
 	{"invalid-utf8", "bad\xff\xfe\xc3\x28\xed\xa0\x80\xf0\x28\x8c\xbcend"},
 	{"bel-nul-del", "ctl\x07\x00\x7fend"},

@@ -36,3 +36,10 @@ func isBase(r rune) bool {
 	return r > ' ' && r != Placeholder && r != 0x7f && !(r >= 0x80 && r <= 0x9f) &&
 		!unicode.Is(unicode.Variation_Selector, r) && !unicode.IsOneOf(hidden, r)
 }
+
+// Hidden reports whether Clean would not show r as itself when it stands
+// alone: controls, line breaks, format and default-ignorable characters,
+// and variation selectors. Writers of JSON for a terminal escape these as
+// \u sequences, which keeps the value exact and nothing invisible on
+// screen.
+func Hidden(r rune) bool { return replacement(r, ' ') != r }
