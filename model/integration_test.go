@@ -91,6 +91,11 @@ func TestProgramEnterOnAnotherIntegrationsActionSaysSo(t *testing.T) {
 		}
 		_ = l.Close()
 	}
+	// At 80 columns the mark is still there, first on its line.
+	narrow := startApp(t, 80, 24, WithInterval(time.Hour), WithIntegration(mine), WithAuditPath(path))
+	narrow.keys("5")
+	narrow.waitText("other integration sandbox.test")
+
 	a := startApp(t, 120, 40, WithInterval(time.Hour), WithIntegration(mine), WithAuditPath(path))
 	a.keys("5")
 	a.waitText("other integration " + theirs.Label())
