@@ -31,18 +31,22 @@ type Event struct {
 	// Time is when the read that showed the change was answered, on the
 	// watcher's clock: never before the change (with clocks in step).
 	// Actions, connection events and heartbeats: when the cycle began.
-	Time     time.Time `json:"time"`
-	Kind     Kind      `json:"kind"`
-	Profile  string    `json:"profile,omitempty"`
-	Host     string    `json:"host,omitempty"`
-	Strategy int64     `json:"strategyId,omitempty"`
-	User     string    `json:"user,omitempty"`  // the owner's external user id
-	Pool     string    `json:"pool,omitempty"`  // pool symbol
-	Chain    int       `json:"chain,omitempty"` // chain id
-	Type     string    `json:"type,omitempty"`  // dca | volume
-	Category string    `json:"category,omitempty"`
-	Status   string    `json:"status,omitempty"` // counts: which status's count
-	Before   string    `json:"before,omitempty"`
-	After    string    `json:"after,omitempty"`
-	Detail   string    `json:"detail,omitempty"` // words: an action's outcome and error, a lost connection's error
+	Time    time.Time `json:"time"`
+	Kind    Kind      `json:"kind"`
+	Profile string    `json:"profile,omitempty"`
+	Host    string    `json:"host,omitempty"`
+	// Integration is the integration watched (integration.ID.String():
+	// origin and a short hash of the key id), set when the event is
+	// handed to Emit; two keys on one host tell their events apart by it.
+	Integration string `json:"integration,omitempty"`
+	Strategy    int64  `json:"strategyId,omitempty"`
+	User        string `json:"user,omitempty"`  // the owner's external user id
+	Pool        string `json:"pool,omitempty"`  // pool symbol
+	Chain       int    `json:"chain,omitempty"` // chain id
+	Type        string `json:"type,omitempty"`  // dca | volume
+	Category    string `json:"category,omitempty"`
+	Status      string `json:"status,omitempty"` // counts: which status's count
+	Before      string `json:"before,omitempty"`
+	After       string `json:"after,omitempty"`
+	Detail      string `json:"detail,omitempty"` // words: an action's outcome and error, a lost connection's error
 }

@@ -59,3 +59,17 @@ func TestCursorsLiveInTheIntegrationsDirectory(t *testing.T) {
 		t.Errorf("cursors %s and %s", pa, pb)
 	}
 }
+
+// Every event names the integration watched.
+func TestEventsNameTheIntegration(t *testing.T) {
+	w := newWorld(t, 5, 20)
+	id, _ := integration.New("https://sandbox.test", "key")
+	rec := &recorder{}
+	running(t, w, Options{Integration: id, Scope: Integration(), Interval: 20 * time.Millisecond, Heartbeat: 20 * time.Millisecond, Emit: rec.emit})
+	waitFor(t, "a heartbeat", func() bool { return len(rec.all()) > 0 })
+	for _, ev := range rec.all() {
+		if ev.Integration != id.String() {
+			t.Fatalf("event %+v names integration %q, want %q", ev, ev.Integration, id.String())
+		}
+	}
+}

@@ -206,7 +206,11 @@ func (e *Engine) commit(ctx context.Context, evs []Event) {
 
 // publish hands the events to Emit in order and counts them.
 func (e *Engine) publish(evs []Event) {
+	integ := e.opts.Integration.String()
 	for _, ev := range evs {
+		if ev.Integration == "" {
+			ev.Integration = integ
+		}
 		e.opts.Emit(ev)
 	}
 	if len(evs) == 0 {
