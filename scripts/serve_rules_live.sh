@@ -54,7 +54,9 @@ echo "rules that fired during the run (ALERTS, pending or firing):"
 q "count by (alertname, alertstate) (max_over_time(ALERTS[${WINDOW}s]))" | python3 -c '
 import json,sys; r=json.load(sys.stdin)["data"]["result"]
 print("  none" if not r else "\n".join("  %s %s" % (x["metric"]["alertname"], x["metric"]["alertstate"]) for x in r))'
+steady=$((WINDOW - 60))
 for e in "avg_over_time(stratop_watch_budget_use_ratio[${WINDOW}s])" "max_over_time(stratop_watch_backlog[${WINDOW}s])" \
+         "max_over_time(stratop_watch_backlog[${steady}s])" "avg_over_time(stratop_watch_backlog[${steady}s])" \
          "increase(stratop_watch_read_errors_total[${WINDOW}s])" "increase(stratop_events_total[${WINDOW}s])"; do
   q "$e" | python3 -c '
 import json,sys; r=json.load(sys.stdin)["data"]["result"]

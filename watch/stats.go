@@ -38,7 +38,8 @@ type Stats struct {
 	// Backlog is how many strategies the interface counts in a status
 	// where the engine does not hold them yet: the changes it has still
 	// to find (archived left out: the engine does not hold those). 0
-	// until the totals are read, and outside the integration scope.
+	// until the first full read is done, and outside the integration
+	// scope.
 	Backlog   int
 	Events    map[Kind]int64
 	Since     time.Time // when Run started
@@ -83,6 +84,9 @@ func (e *Engine) updateStats(now time.Time) {
 	backlog := 0
 	if e.opts.Scope.Kind == ScopeIntegration && e.totals != nil {
 		for status, total := range e.totals {
+			if !s.baselined {
+				break // the first full read: not changes to find
+			}
 			if status != archived && total > byStatus[status] {
 				backlog += total - byStatus[status]
 			}

@@ -12,6 +12,7 @@ func TestStatsLeaveArchivedOutAndCountTheBacklog(t *testing.T) {
 	w := newWorld(t, 2, 5)
 	e := New(w.c, Options{Host: "sandbox.test", Scope: Integration(), Meter: w.m})
 	e.st = newState()
+	e.st.baselined = true
 	e.st.cells = map[cellKey]int{
 		{status: "active", chain: 1, category: "grid", method: "dca"}:     4,
 		{status: "paused", chain: 2, category: "grid", method: "volume"}:  1,
@@ -34,5 +35,11 @@ func TestStatsLeaveArchivedOutAndCountTheBacklog(t *testing.T) {
 	e.updateStats(time.Now())
 	if s := e.Stats(); s.Backlog != 0 {
 		t.Errorf("caught up, backlog %d", s.Backlog)
+	}
+	e.st.baselined = false
+	e.totals = map[string]int{"active": 10000}
+	e.updateStats(time.Now())
+	if s := e.Stats(); s.Backlog != 0 {
+		t.Errorf("during the first full read, backlog %d", s.Backlog)
 	}
 }
