@@ -299,13 +299,15 @@ func TestProgramBulkHaltReport(t *testing.T) {
 	a.keys("space", "down", "space")
 	a.waitText("2 marked")
 	a.keys("h")
-	a.waitText("Halt 2 marked strategies?", "type 2 and enter")
+	// The completed one is skipped before asking: the count typed is of
+	// the rows it acts on.
+	a.waitText("Halt 1 of 2 marked strategies?", "type 1 and enter", itoa(rows[1].ID)+": the strategy is completed")
 	a.keys("y", "enter") // halt cannot be undone: y is not a confirmation
-	a.waitText("typed text does not match 2")
+	a.waitText("typed text does not match 1")
 	if n := a.sb.Hits(routeHalt); n != 0 {
 		t.Fatalf("%d halt requests after y", n)
 	}
-	a.keys("2", "enter")
+	a.keys("1", "enter")
 	a.waitText("Bulk halt report", itoa(rows[0].ID)+": done, now paused", itoa(rows[1].ID)+": skipped, the strategy is completed")
 	if got := a.status(rows[0].ID); got != api.StatusPaused {
 		t.Fatalf("strategy %d is %s after bulk halt", rows[0].ID, got)
@@ -322,5 +324,34 @@ func TestProgramReadOnlyRefusesActions(t *testing.T) {
 	a.keys("y", "a", "3", "enter")
 	if n := a.sb.Hits(routeHalt) + a.sb.Hits(routeArchive); n != 0 {
 		t.Fatalf("%d actions sent in read-only mode", n)
+	}
+}
+
+// While a bulk action is in flight its rows are no longer marked: the
+// next key is not offered rows it is already changing.
+func TestProgramMarksGoWhenTheirBulkActionIsSent(t *testing.T) {
+	a := startApp(t, 120, 40)
+	rows := a.firstRows(2)
+	a.setStatus(rows[0].ID, api.StatusActive)
+	a.setStatus(rows[1].ID, api.StatusActive)
+	a.keys("2")
+	a.waitReady("page 1 of 3")
+	a.sb.SetFaults(sandbox.Faults{ActionLatency: 500 * time.Millisecond})
+	a.keys("space", "down", "space")
+	a.waitText("2 marked")
+	a.keys("s")
+	a.waitText("Suspend 2 marked strategies?")
+	a.keys("y")
+	a.waitFor("marks gone, rows pending", func(v string) bool {
+		return !strings.Contains(lineWith(v, "page 1 of 3"), "marked") && strings.Contains(lineWith(v, " "+itoa(rows[1].ID)+" "), "~")
+	})
+	a.keys("s")
+	a.waitText(ui.NoticeInFlight(rows[1].ID))
+	if strings.Contains(a.frame(), "marked strategies?") {
+		t.Fatalf("a second bulk dialog over rows in flight:\n%s", a.frame())
+	}
+	a.waitText("Bulk suspend report")
+	if n := a.sb.Hits(routeSuspend); n != 2 {
+		t.Fatalf("%d suspend requests, want 2", n)
 	}
 }

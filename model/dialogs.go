@@ -76,6 +76,15 @@ func (d confirmDialog) want() string {
 	return itoa(d.req.target.Strategy.ID)
 }
 
+// skipWords are the skipped ids with why, for the dialog.
+func skipWords(skips []bulkSkip) []string {
+	out := make([]string, 0, len(skips))
+	for _, s := range skips {
+		out = append(out, itoa(s.id)+": "+s.why)
+	}
+	return out
+}
+
 func (d confirmDialog) isTyped() bool { return d.req.spec.Confirm == action.ConfirmTyped }
 
 func (d confirmDialog) Update(msg tea.KeyMsg) (overlay, decision) {
@@ -111,7 +120,7 @@ func (d confirmDialog) View(width, height int) string {
 	data := ui.ActionDialogData{
 		Action: d.req.spec.Name, Effect: d.req.spec.Effect, Next: string(d.req.spec.Next), Typed: d.isTyped(),
 		Target: ui.ActionTarget{ID: s.ID, Pool: s.Pool.Symbol, Chain: s.ChainID, Owner: text.CleanN(d.req.target.Owner, maxFieldRunes), Status: string(s.Status)},
-		Bulk:   d.req.bulk(), IDs: d.req.ids, Hidden: d.hidden,
+		Bulk:   d.req.bulk(), IDs: d.req.ids, Hidden: d.hidden, Skipped: skipWords(d.req.skipped),
 		Input: d.typed.Value(), Note: d.note, Keys: d.keys,
 	}
 	if d.instead != nil {

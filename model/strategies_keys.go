@@ -88,9 +88,19 @@ func (t strategiesTab) Selection() selection {
 			continue
 		}
 		sel.marked = append(sel.marked, id)
-		if nd := t.pane.list.data; nd == nil || !slices.Contains(nd.ids, id) {
-			sel.hidden++
+		nd := t.pane.list.data
+		i := -1
+		if nd != nil {
+			i = slices.Index(nd.ids, id)
 		}
+		if i < 0 {
+			sel.hidden++
+			continue
+		}
+		if sel.known == nil {
+			sel.known = map[int64]api.Strategy{}
+		}
+		sel.known[id] = nd.items[i].Strategy
 	}
 	slices.Sort(sel.marked)
 	return sel

@@ -48,6 +48,9 @@ type selection struct {
 	strategy *api.Strategy
 	marked   []int64 // sorted
 	hidden   int     // marked rows the tab does not show now
+	// known are the marked rows' records the tab holds, by id: what a
+	// bulk action can tell it will skip before asking.
+	known map[int64]api.Strategy
 	user     string  // the chosen user's external id, "" for none
 }
 

@@ -25,7 +25,10 @@ import (
 type request struct {
 	spec   action.Spec
 	target action.Target
-	ids    []int64 // bulk: the marked ids; target.Owner is the chosen user
+	ids    []int64 // bulk: the marked ids it acts on; target.Owner is the chosen user
+	// skipped are, for a bulk action, the marked ids it will not act on
+	// and why, known before asking.
+	skipped []bulkSkip
 	// count is, for a user-wide job, how many of the user's strategies it
 	// changes, counted before its confirmation opened.
 	count int
@@ -44,6 +47,33 @@ func (w workflow) runnerFor(req request) action.Runner {
 }
 
 func (r request) bulk() bool { return r.ids != nil }
+
+// bulkSkip is a marked id a bulk action leaves alone, and why.
+type bulkSkip struct {
+	id  int64
+	why string
+}
+
+// splitMarked parts the marked ids into those spec acts on and those it
+// skips: in flight, or in a state the table does not allow. A row the tab
+// does not hold is acted on: the runner reads it first and skips it then.
+func (w workflow) splitMarked(spec action.Spec, sel selection) (acts []int64, skips []bulkSkip) {
+	acts = []int64{}
+	for _, id := range sel.marked {
+		if w.inflight[id] {
+			skips = append(skips, bulkSkip{id: id, why: ui.InFlightReason})
+			continue
+		}
+		if s, ok := sel.known[id]; ok {
+			if allowed, why := spec.Allowed(s); !allowed {
+				skips = append(skips, bulkSkip{id: id, why: why})
+				continue
+			}
+		}
+		acts = append(acts, id)
+	}
+	return acts, skips
+}
 
 // subject names the request in notices: "halt strategy 12".
 func (r request) subject() string {
@@ -159,7 +189,12 @@ func (w workflow) ask(spec action.Spec, sel selection) (workflow, effect) {
 		return w.askJob(spec, sel.user)
 	}
 	if len(sel.marked) > 0 && spec.Bulk {
-		req := request{spec: spec, target: action.Target{Owner: sel.user}, ids: slices.Clone(sel.marked)}
+		acts, skips := w.splitMarked(spec, sel)
+		if len(acts) == 0 {
+			return w, effect{notice: ui.NoticeRefused(spec.Name+" "+strconv.Itoa(len(sel.marked))+" marked strategies",
+				ui.BulkNoneToAct(len(skips)))}
+		}
+		req := request{spec: spec, target: action.Target{Owner: sel.user}, ids: acts, skipped: skips}
 		w.overlay = newConfirmDialog(w.env, req, sel.hidden)
 		return w, effect{}
 	}
@@ -233,7 +268,13 @@ func (w workflow) send(req request) (workflow, effect) {
 		w.inflight = toggled(w.inflight, id, true)
 	}
 	req.ids = ids
-	return w, effect{notice: ui.NoticeSending(req.subject()), news: true, cmd: w.bulkCmd(req, busy)}
+	// The marks go now: the rows show the action pending, and the next key
+	// is not offered rows this action is already changing.
+	unmark := append(slices.Clone(req.ids), busy...)
+	for _, s := range req.skipped {
+		unmark = append(unmark, s.id)
+	}
+	return w, effect{notice: ui.NoticeSending(req.subject()), news: true, cmd: w.bulkCmd(req, busy), unmark: unmark}
 }
 
 // actionDoneMsg is the end of one action: its result and the record read
@@ -372,8 +413,10 @@ func (w workflow) settleBulk(msg bulkDoneMsg) (workflow, effect) {
 	for _, id := range msg.busy {
 		lines = append(lines, ui.BulkBusyLine(id))
 	}
-	unmark := append(slices.Clone(msg.req.ids), msg.busy...)
-	ef := effect{notice: ui.BulkDone(msg.req.spec.Name), news: true, records: msg.records, unmark: unmark}
+	for _, s := range msg.req.skipped {
+		lines = append(lines, ui.BulkLine(s.id, "refused", "", s.why))
+	}
+	ef := effect{notice: ui.BulkDone(msg.req.spec.Name), news: true, records: msg.records}
 	switch {
 	case unaudited:
 		ef.notice += " · " + ui.NoticeUnaudited

@@ -34,6 +34,9 @@ type ActionDialogData struct {
 	Bulk   bool
 	IDs    []int64
 	Hidden int
+	// Skipped are the marked ids the bulk action leaves alone, with why
+	// ("41: the strategy is completed").
+	Skipped []string
 	Input  string // typed so far
 	Note   string // why the last submit was refused
 	Keys   DialogKeys
@@ -49,12 +52,15 @@ func ActionDialog(d ActionDialogData) Dialog {
 	if d.Bulk {
 		n := strconv.Itoa(len(d.IDs))
 		dg.Title = capital(d.Action) + " " + n + " marked strategies?"
-		marked := MarkedCount(len(d.IDs), d.Hidden) + ": " + IDList(d.IDs, 12)
-		dg.Lines = []string{
-			"action     " + d.Action + " every marked strategy",
-			"marked     " + marked,
-			"state      any -> " + d.Next + " (others are skipped)",
+		if len(d.Skipped) > 0 {
+			dg.Title = capital(d.Action) + " " + n + " of " + strconv.Itoa(len(d.IDs)+len(d.Skipped)) + " marked strategies?"
 		}
+		dg.Lines = []string{"action    " + d.Action + " each of these"}
+		dg.Lines = append(dg.Lines, labelled("targets", MarkedCount(len(d.IDs), d.Hidden)+": "+IDList(d.IDs, 12))...)
+		if len(d.Skipped) > 0 {
+			dg.Lines = append(dg.Lines, labelled("skipped", strconv.Itoa(len(d.Skipped))+": "+strings.Join(d.Skipped, "; "))...)
+		}
+		dg.Lines = append(dg.Lines, "state     -> "+d.Next+" (a row changed meanwhile is skipped)")
 	} else {
 		t := d.Target
 		owner := text.OrDash(t.Owner)
@@ -202,6 +208,17 @@ func WrapWords(s string, width int) []string {
 	var lines []string
 	cur := ""
 	for _, w := range strings.Fields(s) {
+		// A word longer than a line (an amount, a raw integer) is broken
+		// over lines rather than cut.
+		for width > 0 && len([]rune(w)) > width {
+			if cur != "" {
+				lines = append(lines, cur)
+				cur = ""
+			}
+			r := []rune(w)
+			lines = append(lines, string(r[:width]))
+			w = string(r[width:])
+		}
 		switch {
 		case cur == "":
 			cur = w
@@ -245,6 +262,15 @@ func BulkLine(id int64, outcome, next, reason string) string {
 		return s + "skipped, " + reason
 	}
 	return s + "failed, " + reason
+}
+
+// InFlightReason is why a marked row is skipped while an action on it is
+// in flight.
+const InFlightReason = "an action on it is in flight"
+
+// BulkNoneToAct says why a bulk action opened no dialog.
+func BulkNoneToAct(skipped int) string {
+	return "every one of the " + strconv.Itoa(skipped) + " marked is skipped (in flight, or its state does not allow it); nothing sent"
 }
 
 // BulkBusyLine is the line of an id skipped because an action on it was in

@@ -34,7 +34,11 @@ func RenderDialog(st Styles, d Dialog, width, height int) string {
 		tail = append(tail, "", text.Fit(d.Prompt, inner), text.Fit("> "+d.Input+"_", inner))
 	}
 	if d.Hint != "" {
-		tail = append(tail, "", st.Muted.Render(text.Fit(d.Hint, inner)))
+		// The hint names the keys that answer: wrapped between keys, never cut.
+		tail = append(tail, "")
+		for _, l := range wrapParts(d.Hint, " · ", inner) {
+			tail = append(tail, st.Muted.Render(text.Fit(l, inner)))
+		}
 	}
 	body := make([]string, 0, len(d.Lines)+1)
 	body = append(body, "")
@@ -54,6 +58,30 @@ func RenderDialog(st Styles, d Dialog, width, height int) string {
 	lines = append(lines, tail...)
 	box := st.Dialog.Width(inner + 2).Render(strings.Join(lines, "\n"))
 	return lipgloss.Place(width, height, lipgloss.Center, lipgloss.Center, box)
+}
+
+// wrapParts packs the parts of s separated by sep into lines of width,
+// breaking between parts (and within a part only when it alone is wider).
+func wrapParts(s, sep string, width int) []string {
+	var lines []string
+	cur := ""
+	for _, p := range strings.Split(s, sep) {
+		switch {
+		case cur == "":
+			cur = p
+		case text.Width(cur+sep+p) <= width:
+			cur += sep + p
+		default:
+			lines = append(lines, cur)
+			cur = p
+		}
+		if text.Width(cur) > width {
+			wrapped := WrapWords(cur, width)
+			lines = append(lines, wrapped[:len(wrapped)-1]...)
+			cur = wrapped[len(wrapped)-1]
+		}
+	}
+	return append(lines, cur)
 }
 
 // dropBlank removes empty lines.

@@ -60,3 +60,28 @@ func TestConsentSaysReasonAuditAndOverride(t *testing.T) {
 		})
 	}
 }
+
+// The bulk dialog's labels line up with the ones labelled() draws, and it
+// counts only the rows it acts on, naming the skipped ones and why.
+func TestBulkDialogAlignsItsLabelsAndCountsWhatItActsOn(t *testing.T) {
+	d := ActionDialog(ActionDialogData{Action: "suspend", Next: "suspended", Effect: "execution pauses until resumed",
+		Bulk: true, IDs: []int64{7, 9}, Skipped: []string{"8: only an active strategy can be suspended"}})
+	if d.Title != "Suspend 2 of 3 marked strategies?" {
+		t.Errorf("title %q", d.Title)
+	}
+	col := -1
+	for _, l := range d.Lines {
+		if l == "" || l[0] == ' ' {
+			continue
+		}
+		i := strings.IndexFunc(l[strings.IndexByte(l, ' '):], func(r rune) bool { return r != ' ' })
+		at := strings.IndexByte(l, ' ') + i
+		if col >= 0 && at != col {
+			t.Errorf("%q starts its text at column %d, others at %d", l, at, col)
+		}
+		col = at
+	}
+	if !strings.Contains(strings.Join(d.Lines, "\n"), "8: only an active strategy can be suspended") {
+		t.Errorf("the skipped row is not named: %q", d.Lines)
+	}
+}
