@@ -51,7 +51,7 @@ type selection struct {
 	// known are the marked rows' records the tab holds, by id: what a
 	// bulk action can tell it will skip before asking.
 	known map[int64]api.Strategy
-	user     string  // the chosen user's external id, "" for none
+	user  string // the chosen user's external id, "" for none
 }
 
 // tabSpec is one row of the registry: a tab's title, the feeds it owns

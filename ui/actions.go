@@ -37,9 +37,9 @@ type ActionDialogData struct {
 	// Skipped are the marked ids the bulk action leaves alone, with why
 	// ("41: the strategy is completed").
 	Skipped []string
-	Input  string // typed so far
-	Note   string // why the last submit was refused
-	Keys   DialogKeys
+	Input   string // typed so far
+	Note    string // why the last submit was refused
+	Keys    DialogKeys
 	// Instead names a gentler action offered in the same dialog (suspend
 	// in the halt dialog) and the key that chooses it; "" for none.
 	Instead    string
