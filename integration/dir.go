@@ -1,7 +1,6 @@
 package integration
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -83,9 +82,3 @@ func (d Dir) ServeCursors() string { return filepath.Join(d.Alerts(), CursorDirN
 
 // ServeLock is the lock file the active `stratop serve` holds.
 func (d Dir) ServeLock() string { return filepath.Join(d.Path, ServeLockName) }
-
-// Exists reports whether the directory is there.
-func (d Dir) Exists() bool {
-	fi, err := os.Stat(d.Path)
-	return err == nil && fi.IsDir()
-}

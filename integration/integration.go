@@ -91,12 +91,6 @@ func (id ID) Origin() string {
 // HostPort is host:port, the part an operator recognises.
 func (id ID) HostPort() string { return net.JoinHostPort(id.Host, id.Port) }
 
-// SameHost reports whether id and other are served by the same scheme,
-// host and port (their keys may differ).
-func (id ID) SameHost(other ID) bool {
-	return id.Scheme == other.Scheme && id.Host == other.Host && id.Port == other.Port
-}
-
 // String is the canonical form, origin#keyhash, as the audit log records
 // it; Parse reads it back.
 func (id ID) String() string {

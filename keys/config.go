@@ -40,7 +40,7 @@ const maxKeyringTimeout = 10 * time.Minute
 
 // File names inside the config directory.
 const (
-	profilesFileName    = "profiles.json"
+	profilesFileName    = paths.ProfilesFileName
 	credentialsFileName = "credentials.json"
 )
 
