@@ -9,10 +9,11 @@ import (
 // fields reads an event's fields by their JSON names, the names a rule's
 // `where` uses (config.FilterFields).
 var fields = map[string]func(watch.Event) string{
-	"id":      func(e watch.Event) string { return e.ID },
-	"kind":    func(e watch.Event) string { return string(e.Kind) },
-	"profile": func(e watch.Event) string { return e.Profile },
-	"host":    func(e watch.Event) string { return e.Host },
+	"id":          func(e watch.Event) string { return e.ID },
+	"kind":        func(e watch.Event) string { return string(e.Kind) },
+	"profile":     func(e watch.Event) string { return e.Profile },
+	"host":        func(e watch.Event) string { return e.Host },
+	"integration": func(e watch.Event) string { return e.Integration },
 	"strategyId": func(e watch.Event) string {
 		if e.Strategy == 0 {
 			return ""

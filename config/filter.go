@@ -18,7 +18,7 @@ import (
 
 // FilterFields are the event fields a `where` may name: the JSON names of
 // watch.Event except its time.
-var FilterFields = []string{"id", "kind", "profile", "host", "strategyId", "user", "pool",
+var FilterFields = []string{"id", "kind", "profile", "host", "integration", "strategyId", "user", "pool",
 	"chain", "type", "category", "status", "before", "after", "detail"}
 
 // FilterError is a `where` that cannot be parsed: Col is the 1-based
