@@ -41,10 +41,14 @@ func SnoozeOf(s Silence, integration string) (rule string, ok bool) {
 	return rule, rule != "" && gotIntegration
 }
 
-// applySnoozes carries the rule snoozes set on Alertmanager (by another
+// applySilences keeps the silences in force on the board, for the
+// dashboard, and carries the rule snoozes set on Alertmanager (by another
 // operator or machine) into the local board, so the other sinks of the
 // rule are quiet too.
-func (a *Alertmanager) applySnoozes(silences []Silence) {
+func (a *Alertmanager) applySilences(silences []Silence, read bool) {
+	if !read {
+		return // what the board says stays until Alertmanager answers again
+	}
 	want := map[string]time.Time{}
 	for _, s := range silences {
 		if rule, ok := SnoozeOf(s, a.o.Integration); ok && s.Active() && s.EndsAt.After(want[rule]) {
@@ -53,10 +57,15 @@ func (a *Alertmanager) applySnoozes(silences []Silence) {
 			}
 		}
 	}
-	if len(want) == 0 {
-		return
-	}
+	notes := a.silenceNotes(silences)
 	err := a.store.Update(func(b *Board) error {
+		kept := b.Silences[:0]
+		for _, n := range b.Silences {
+			if n.Sink != a.name {
+				kept = append(kept, n)
+			}
+		}
+		b.Silences = append(kept, notes...)
 		if b.Snoozed == nil {
 			b.Snoozed = map[string]time.Time{}
 		}
@@ -93,4 +102,33 @@ func ReadAMState(dir, sink string) (integration string, firing []AMFiring, err e
 		}
 	}
 	return st.Integration, firing, nil
+}
+
+// silenceNotes are the silences in force, as the board keeps them.
+func (a *Alertmanager) silenceNotes(silences []Silence) []SilenceNote {
+	var out []SilenceNote
+	for _, s := range silences {
+		if !s.Active() {
+			continue
+		}
+		var ms []string
+		for _, m := range s.Matchers {
+			if m.Name == "integration" {
+				continue
+			}
+			op := "="
+			switch {
+			case m.IsRegex && !m.IsEqual:
+				op = "!~"
+			case m.IsRegex:
+				op = "=~"
+			case !m.IsEqual:
+				op = "!="
+			}
+			ms = append(ms, m.Name+op+m.Value)
+		}
+		out = append(out, SilenceNote{Sink: a.name, ID: s.ID, Matchers: strings.Join(ms, ","), CreatedBy: s.CreatedBy,
+			Comment: s.Comment, EndsAt: s.EndsAt})
+	}
+	return out
 }

@@ -354,7 +354,7 @@ func (a *Alertmanager) Resend(ctx context.Context) {
 			}
 		}
 	}
-	a.applySnoozes(silences)
+	a.applySilences(silences, silErr == nil)
 	var errs []error
 	if len(post) > 0 {
 		_, errs = a.o.Client.PostAlerts(ctx, post)

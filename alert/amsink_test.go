@@ -253,7 +253,17 @@ func TestAlertmanagerClusterDownAndAckSilence(t *testing.T) {
 	if a := up.lastPost(); len(a) != 1 || a[0].EndsAt.After(clock.Now()) {
 		t.Fatalf("after an ack silence: %+v", a)
 	}
-	if b, _ := e.Board(); len(b.Open) != 0 {
+	b, _ := e.Board()
+	if len(b.Open) != 0 {
 		t.Fatalf("the ack silence left the local alert open: %+v", b.Open)
+	}
+	if len(b.Silences) != 1 || b.Silences[0].Matchers != "alertname=halted,strategy=7" || b.Silences[0].Sink != "oncall" {
+		t.Fatalf("the board's silences %+v", b.Silences)
+	}
+	// Alertmanager down: the board keeps what it last said.
+	up.setDown(true)
+	sink.Resend(context.Background())
+	if b, _ := e.Board(); len(b.Silences) != 1 {
+		t.Fatalf("an unanswered read cleared the board's silences: %+v", b.Silences)
 	}
 }

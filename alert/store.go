@@ -56,6 +56,20 @@ type Open struct {
 type Board struct {
 	Open    []Open               `json:"open"`
 	Snoozed map[string]time.Time `json:"snoozed,omitempty"` // rule -> until
+	// Silences are the integration's silences in force on Alertmanager,
+	// as serve last read them (each minute): the dashboard shows them
+	// without asking Alertmanager itself.
+	Silences []SilenceNote `json:"silences,omitempty"`
+}
+
+// SilenceNote is one Alertmanager silence as the board keeps it.
+type SilenceNote struct {
+	Sink      string    `json:"sink"`
+	ID        string    `json:"id"`
+	Matchers  string    `json:"matchers"` // name=value, ... (the integration's left out)
+	CreatedBy string    `json:"createdBy"`
+	Comment   string    `json:"comment"`
+	EndsAt    time.Time `json:"endsAt"`
 }
 
 // maxOpen bounds the board: past it the oldest open alerts are dropped.

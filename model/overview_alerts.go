@@ -27,6 +27,33 @@ func (t activityTab) openAlerts() int {
 	return n
 }
 
+// silenceAttention appends a line per silence serve last saw in force on
+// Alertmanager, with who set it: the team's snoozes and acknowledgements.
+func (t activityTab) silenceAttention(dst []ui.AttentionLine) []ui.AttentionLine {
+	d := t.alerts.data
+	if d == nil {
+		return dst
+	}
+	now := t.env.now()
+	for _, s := range d.board.Silences {
+		if !s.EndsAt.After(now) {
+			continue
+		}
+		dst = append(dst, ui.AttentionLine{Kind: ui.AttentionSilence,
+			Note: ui.SilenceNote(s.CreatedBy, s.Matchers, s.Comment, s.EndsAt.In(now.Location()))})
+	}
+	return dst
+}
+
+// silences counts the silences on the board, so Needs attention follows
+// them.
+func (t activityTab) silences() int {
+	if t.alerts.data == nil {
+		return 0
+	}
+	return len(t.alerts.data.board.Silences)
+}
+
 // alertAttention appends a line per open alert, newest first.
 func (t activityTab) alertAttention(dst []ui.AttentionLine) []ui.AttentionLine {
 	start := len(dst)

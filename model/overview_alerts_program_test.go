@@ -53,3 +53,20 @@ func TestProgramOpenAlertNeedsAttentionAndEnterOpensItsLine(t *testing.T) {
 		return strings.Contains(v, "Needs attention") && !strings.Contains(v, "halted (critical)")
 	})
 }
+
+// A silence serve saw on Alertmanager (an operator's snooze there) shows
+// under Needs attention with who set it, until when and why.
+func TestProgramAlertmanagerSilenceNeedsAttentionWithWhoSetIt(t *testing.T) {
+	dir := t.TempDir()
+	until := time.Now().Add(time.Hour)
+	err := (&alert.Store{Dir: dir}).Update(func(b *alert.Board) error {
+		b.Silences = []alert.SilenceNote{{Sink: "oncall", ID: "s1", Matchers: "alertname=halted", CreatedBy: "ana",
+			Comment: "maintenance window", EndsAt: until}}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := startApp(t, 140, 30, WithInterval(100*time.Millisecond), WithAlertDir(dir))
+	a.waitText("Needs attention (1)", "silence", "by ana until "+until.Format("15:04")+": alertname=halted · maintenance window")
+}

@@ -30,6 +30,7 @@ type attentionMsg struct{ lines []ui.AttentionLine }
 type attentionKey struct {
 	feed      int64
 	alerts    int
+	silences  int
 	approvals int
 	jobs      int
 	jobsAt    uint64
@@ -42,6 +43,8 @@ type attentionSource interface {
 	openAlerts() int
 	attention(since time.Time, dst []ui.AttentionLine) []ui.AttentionLine
 	alertAttention(dst []ui.AttentionLine) []ui.AttentionLine
+	silences() int
+	silenceAttention(dst []ui.AttentionLine) []ui.AttentionLine
 	approvalsVersion() int
 	approvalAttention(now time.Time, dst []ui.AttentionLine) []ui.AttentionLine
 }
@@ -94,6 +97,7 @@ func (m Model) refreshAttention() Model {
 	}
 	if src != nil {
 		key.feed, key.alerts, key.approvals = src.feedVersion(), src.openAlerts(), src.approvalsVersion()
+		key.silences = src.silences()
 	}
 	if key == m.attn {
 		return m
@@ -103,6 +107,7 @@ func (m Model) refreshAttention() Model {
 	if src != nil {
 		lines = src.approvalAttention(now, lines)
 		lines = src.alertAttention(lines)
+		lines = src.silenceAttention(lines)
 		lines = src.attention(now.Add(-attentionWindow), lines)
 	}
 	lines = append(lines, m.acts.jobs.attention()...)

@@ -50,3 +50,11 @@ func AlertsUnreadable(err string) string { return "alerts could not be read: " +
 func AlertAckFailed(id, err string) string {
 	return "alert " + text.Clean(id) + " not acknowledged: " + text.Clean(err)
 }
+
+// SilenceNote says who silenced what until when, and why: "by ana until
+// 14:05: alertname=halted · maintenance window".
+func SilenceNote(createdBy, matchers, comment string, until time.Time) string {
+	s := "by " + text.OrDash(text.Clean(createdBy)) + " until " + until.Format("15:04")
+	s = JoinNonEmpty(": ", s, text.Clean(matchers))
+	return JoinNonEmpty(" · ", s, text.Clean(comment))
+}

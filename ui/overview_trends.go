@@ -20,6 +20,9 @@ const (
 	AttentionJob        = "job"
 	AttentionConnection = "connection"
 	AttentionApproval   = "approval"
+	// AttentionSilence is a silence in force on Alertmanager: an
+	// operator's snooze or acknowledgement, shared by the team.
+	AttentionSilence = "silence"
 	// AttentionMoved is a status total that grew by more than the movers
 	// the dashboard named.
 	AttentionMoved = "moved"
