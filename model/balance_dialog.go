@@ -36,6 +36,7 @@ type balanceDialog struct {
 	// review is set once enter accepted the amount: what will be sent.
 	review  *action.AmountReview
 	consent consent
+	profile string // for the command line
 }
 
 // askBalance opens the add-balance dialog with a fresh idempotency key.
@@ -47,7 +48,9 @@ func (w workflow) askBalance(req request) (workflow, effect) {
 		return w, effect{notice: ui.NoticeRefused(req.subject(), ui.BalanceDecimalsUnknown)}
 	}
 	req.target.IdempotencyKey = uuid.NewString()
-	w.overlay = balanceDialog{styles: w.env.styles, keys: w.env.keys.Dialog, input: w.env.keys.Input, req: req,
+	keys := w.env.keys.Dialog
+	keys.Copy = ui.NonTyping(keys.Copy) // letters type into the amount
+	w.overlay = balanceDialog{styles: w.env.styles, keys: keys, input: w.env.keys.Input, req: req, profile: w.env.profile,
 		typed: newLineInput(maxAmountRunes, nil), consent: newConsent(w.env, itoa(s.ID))}
 	return w, effect{}
 }
@@ -64,6 +67,8 @@ func (d balanceDialog) Update(msg tea.KeyMsg) (overlay, decision) {
 		// does not drop.
 	case key.Matches(msg, ui.NonTyping(d.keys.Cancel)):
 		return d, decision{close: true, notice: ui.NoticeCancelled(d.req.subject())}
+	case key.Matches(msg, d.keys.Copy):
+		return d, decision{copy: d.commandLine()}
 	case key.Matches(msg, d.keys.Submit):
 		raw, err := action.ParseUnits(d.typed.Value(), d.decimals())
 		if err != nil {
@@ -100,6 +105,8 @@ func (d balanceDialog) reviewKey(msg tea.KeyMsg) (overlay, decision) {
 	switch {
 	case key.Matches(msg, d.keys.Cancel):
 		return d, decision{close: true, notice: ui.NoticeCancelled(d.req.subject())}
+	case key.Matches(msg, d.keys.Copy):
+		return d, decision{copy: d.commandLine()}
 	case key.Matches(msg, d.keys.Confirm):
 		d.consent, step = d.consent.confirm(d.req.target)
 		return d, d.consent.decide(step, d.req)
@@ -118,16 +125,27 @@ func (d balanceDialog) View(width, height int) string {
 		Input: d.typed.Value(), Raw: d.raw, Problem: d.problem, Note: d.note, Keys: d.keys,
 	}
 	if d.review == nil {
-		return ui.RenderDialog(d.styles, ui.BalanceDialog(data), width, height)
+		return ui.RenderDialog(d.styles, ui.WithCommand(ui.BalanceDialog(data), d.commandLine()), width, height)
 	}
 	data.Review = &ui.BalanceReview{Amount: d.review.TokensText(), After: d.review.AfterText()}
-	return ui.RenderDialog(d.styles, ui.WithConsent(ui.BalanceDialog(data), d.consent.view()), width, height)
+	dg := ui.WithCommand(ui.BalanceDialog(data), d.commandLine())
+	return ui.RenderDialog(d.styles, ui.WithConsent(dg, d.consent.view()), width, height)
+}
+
+// commandLine is the add-balance as the command that does the same, with
+// the amount as typed (token units, as the dashboard takes it); "" while
+// the typed amount is not valid.
+func (d balanceDialog) commandLine() string {
+	if d.review == nil && d.raw == "" {
+		return ""
+	}
+	return commandLine(d.profile, d.req, d.consent.reason.Value(), d.typed.Value())
 }
 
 func (d balanceDialog) Help() ui.HelpMap {
-	short := []key.Binding{ui.WithDesc(d.keys.Submit, "review"), ui.NonTyping(d.keys.Cancel)}
+	short := []key.Binding{ui.WithDesc(d.keys.Submit, "review"), ui.NonTyping(d.keys.Cancel), d.keys.Copy}
 	if d.review != nil {
-		short = []key.Binding{ui.WithDesc(d.keys.Confirm, "add it"), d.keys.Cancel, d.keys.Reason}
+		short = []key.Binding{ui.WithDesc(d.keys.Confirm, "add it"), d.keys.Cancel, d.keys.Reason, d.keys.Copy}
 		if c := d.consent.help(); c != nil {
 			short = c
 		}

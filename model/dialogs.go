@@ -36,10 +36,11 @@ type confirmDialog struct {
 	// insteadKey through the workflow's gate (nil for none).
 	instead    *choice
 	insteadKey key.Binding
+	profile    string // for the command line
 }
 
 func newConfirmDialog(e *env, req request, hidden int) confirmDialog {
-	d := confirmDialog{styles: e.styles, keys: e.keys.Dialog, input: e.keys.Input, req: req, hidden: hidden,
+	d := confirmDialog{styles: e.styles, keys: e.keys.Dialog, input: e.keys.Input, req: req, hidden: hidden, profile: e.profile,
 		typed: newLineInput(maxTyped, unicode.IsDigit)}
 	d.consent = newConsent(e, d.want())
 	return d
@@ -96,6 +97,8 @@ func (d confirmDialog) Update(msg tea.KeyMsg) (overlay, decision) {
 	switch {
 	case key.Matches(msg, d.keys.Cancel):
 		return d, cancelled
+	case key.Matches(msg, d.keys.Copy):
+		return d, decision{copy: d.commandLine()}
 	case d.instead != nil && key.Matches(msg, d.insteadKey):
 		return d, decision{close: true, ask: d.instead}
 	case !d.isTyped() && key.Matches(msg, d.keys.Confirm):
@@ -126,7 +129,13 @@ func (d confirmDialog) View(width, height int) string {
 	if d.instead != nil {
 		data.Instead, data.InsteadKey = d.instead.spec.Name, d.insteadKey
 	}
-	return ui.RenderDialog(d.styles, ui.WithConsent(ui.ActionDialog(data), d.consent.view()), width, height)
+	dg := ui.WithCommand(ui.ActionDialog(data), d.commandLine())
+	return ui.RenderDialog(d.styles, ui.WithConsent(dg, d.consent.view()), width, height)
+}
+
+// commandLine is the dialog's action as the command that does the same.
+func (d confirmDialog) commandLine() string {
+	return commandLine(d.profile, d.req, d.consent.reason.Value(), "")
 }
 
 func (d confirmDialog) Help() ui.HelpMap {
@@ -140,7 +149,7 @@ func (d confirmDialog) Help() ui.HelpMap {
 	if d.instead != nil {
 		short = append(short, ui.WithDesc(d.insteadKey, d.instead.spec.Name+" instead"))
 	}
-	short = append(short, d.keys.Reason)
+	short = append(short, d.keys.Reason, d.keys.Copy)
 	return ui.HelpMap{Short: short, Full: [][]key.Binding{short}}
 }
 

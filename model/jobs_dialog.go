@@ -22,12 +22,14 @@ type jobDialog struct {
 	typed   lineInput
 	note    string
 	consent consent
+	profile string // for the command line
 }
 
 func newJobDialog(e *env, req request) jobDialog {
 	keys := e.keys.Dialog
 	keys.Cancel = ui.NonTyping(keys.Cancel)
-	return jobDialog{styles: e.styles, keys: keys, input: e.keys.Input, req: req,
+	keys.Copy = ui.NonTyping(keys.Copy) // letters type the user's id
+	return jobDialog{styles: e.styles, keys: keys, input: e.keys.Input, req: req, profile: e.profile,
 		typed: newLineInput(maxFieldRunes, nil), consent: newConsent(e, req.target.Owner)}
 }
 
@@ -42,6 +44,8 @@ func (d jobDialog) Update(msg tea.KeyMsg) (overlay, decision) {
 		return d, decision{}
 	case key.Matches(msg, d.keys.Cancel):
 		return d, decision{close: true, notice: ui.NoticeCancelled(d.req.subject())}
+	case key.Matches(msg, d.keys.Copy):
+		return d, decision{copy: d.commandLine()}
 	case key.Matches(msg, d.keys.Submit):
 		if d.typed.Value() == d.req.target.Owner {
 			d.consent, step = d.consent.confirm(d.req.target)
@@ -61,14 +65,20 @@ func (d jobDialog) View(width, height int) string {
 		Count: d.req.count, Counted: s.Counted, Next: string(s.Next),
 		Input: d.typed.Value(), Note: d.note, Keys: d.keys,
 	})
+	dg = ui.WithCommand(dg, d.commandLine())
 	return ui.RenderDialog(d.styles, ui.WithConsent(dg, d.consent.view()), width, height)
+}
+
+// commandLine is the job as the command that starts it.
+func (d jobDialog) commandLine() string {
+	return commandLine(d.profile, d.req, d.consent.reason.Value(), "")
 }
 
 func (d jobDialog) Help() ui.HelpMap {
 	if short := d.consent.help(); short != nil {
 		return ui.HelpMap{Short: short, Full: [][]key.Binding{short}}
 	}
-	short := []key.Binding{d.keys.Submit, d.keys.Cancel, d.keys.Reason}
+	short := []key.Binding{d.keys.Submit, d.keys.Cancel, d.keys.Reason, d.keys.Copy}
 	return ui.HelpMap{Short: short, Full: [][]key.Binding{short}}
 }
 

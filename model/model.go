@@ -306,6 +306,11 @@ func (m Model) apply(ef effect) (Model, tea.Cmd) {
 	if ef.notice != "" {
 		m = m.say(ef.notice)
 	}
+	if ef.copy != "" {
+		var cmd tea.Cmd
+		m, cmd = m.copyLine(ef.copy)
+		ef.cmd = tea.Batch(ef.cmd, cmd)
+	}
 	if !ef.news {
 		return m, ef.cmd
 	}

@@ -101,6 +101,7 @@ type decision struct {
 	notice string   // said in the status line when it closes
 	send   *request // confirmed: send this
 	ask    *choice  // chosen (menu, or a gentler action): open its dialog through the gate
+	copy   string   // copy this command line; the dialog stays open
 }
 
 // choice is an action chosen for the selection captured when the menu or
@@ -125,6 +126,7 @@ type effect struct {
 	news    bool // send the tabs a workflowMsg
 	records []api.Strategy
 	unmark  []int64
+	copy    string // a command line to put on the clipboard
 }
 
 // withAudit adds to the notice what the audit journal did not record: a
@@ -239,7 +241,7 @@ func (w workflow) key(msg tea.KeyMsg) (workflow, effect) {
 		return w.ask(d.ask.spec, d.ask.sel)
 	}
 	if d.send == nil {
-		return w, effect{notice: d.notice}
+		return w, effect{notice: d.notice, copy: d.copy}
 	}
 	w.overlay = nil
 	return w.send(*d.send)

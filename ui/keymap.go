@@ -71,6 +71,8 @@ type InputKeys struct {
 // into the confirmation's reason field.
 type DialogKeys struct {
 	Confirm, Cancel, Submit, DeleteChar, Close, Reason key.Binding
+	// Copy puts the dialog's equivalent command line on the clipboard.
+	Copy key.Binding
 }
 
 // ActionKeys bind action names (those of package action) to keys. An action
@@ -213,6 +215,7 @@ func DefaultDialogKeys() DialogKeys {
 		DeleteChar: bind([]string{"backspace"}, "backspace", "delete"),
 		Close:      bind([]string{"esc", "enter", "q", " "}, "esc", "close"),
 		Reason:     bind([]string{"tab"}, "tab", "reason"),
+		Copy:       bind([]string{"c", "ctrl+y"}, "c", "copy command"),
 	}
 }
 

@@ -1,0 +1,84 @@
+package action
+
+import (
+	"strings"
+)
+
+// Invocation is one action as the operator confirmed it, in the terms of
+// the command line: what CommandLine turns into the `stratop …` line that
+// does the same from a shell. It never holds a credential: the line names
+// the profile, and the shell resolves the credentials as the dashboard did.
+type Invocation struct {
+	Profile string // the dashboard's profile ("" for none given)
+	Spec    Spec
+	IDs     []int64 // the strategies (one, or each marked one); unused for a user-wide job
+	User    string  // a user-wide job's external user id
+	Reason  string  // as typed
+	Amount  string  // add-balance: the amount in token units, as typed
+	Raw     bool    // Amount is in the token's smallest unit
+}
+
+// Args is the invocation's arguments after the program name: the one
+// definition of how every action is said on the command line, whichever
+// front end shows it.
+func (inv Invocation) Args() []string {
+	var args []string
+	if inv.Profile != "" {
+		args = append(args, "--profile", inv.Profile)
+	}
+	if inv.Spec.Scope == ScopeUser {
+		args = append(args, "users", inv.Spec.Name, inv.User)
+	} else {
+		args = append(args, "strategies", inv.Spec.Name)
+		for _, id := range inv.IDs {
+			args = append(args, itoa(id))
+		}
+	}
+	if inv.Spec.Amount {
+		args = append(args, "--amount", inv.Amount)
+		if inv.Raw {
+			args = append(args, "--raw")
+		}
+	}
+	if r := strings.TrimSpace(inv.Reason); r != "" {
+		args = append(args, "--reason", r)
+	}
+	return args
+}
+
+// CommandLine is the invocation as one shell line: "stratop" and Args,
+// each quoted for a POSIX shell where it needs to be.
+func CommandLine(inv Invocation) string {
+	return ShellLine(append([]string{"stratop"}, inv.Args()...))
+}
+
+// ShellLine joins words into a line a POSIX shell splits back into the
+// same words.
+func ShellLine(words []string) string {
+	var b strings.Builder
+	for i, w := range words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(shellQuote(w))
+	}
+	return b.String()
+}
+
+// shellQuote leaves a word of plain characters as it is and puts any other
+// in single quotes, where a shell expands nothing; a single quote inside
+// is closed, escaped and reopened.
+func shellQuote(w string) string {
+	if w != "" && strings.IndexFunc(w, func(r rune) bool { return !shellPlain(r) }) < 0 {
+		return w
+	}
+	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+}
+
+func shellPlain(r rune) bool {
+	switch {
+	case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+		return true
+	}
+	return strings.ContainsRune("_-.,/:@%+=", r)
+}

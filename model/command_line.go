@@ -1,0 +1,37 @@
+package model
+
+// Every confirmation shows the `stratop …` line that does the same from a
+// shell, built by action.CommandLine from what the dialog holds now (the
+// reason and the amount as typed), and copies it on its copy key through
+// the toolbox's OSC 52 path.
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/action"
+	"github.com/stratop/stratop/ui"
+)
+
+// commandLine is req's command line with the reason and the amount typed
+// so far.
+func commandLine(profile string, req request, reason, amount string) string {
+	inv := action.Invocation{Profile: profile, Spec: req.spec, Reason: reason, Amount: amount}
+	switch {
+	case req.spec.Scope == action.ScopeUser:
+		inv.User = req.target.Owner
+	case req.bulk():
+		inv.IDs = req.ids
+	default:
+		inv.IDs = []int64{req.target.Strategy.ID}
+	}
+	return action.CommandLine(inv)
+}
+
+// copyLine puts a command line on the operator's clipboard.
+func (m Model) copyLine(line string) (Model, tea.Cmd) {
+	if m.env.tools.term == nil {
+		return m.say(ui.NoticeNoTerminal), nil
+	}
+	m.tools.gen++
+	return m, copyCmd(m.env.tools.term, m.env.tools.mux, m.tools.gen, clip{what: "command line", id: line}, false)
+}
