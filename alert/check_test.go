@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stratop/stratop/config"
+	"github.com/stratop/stratop/ui"
 )
 
 func loadSettings(t *testing.T, body string) (*config.Config, string) {
@@ -16,7 +17,7 @@ func loadSettings(t *testing.T, body string) (*config.Config, string) {
 	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	c, err := config.Load(p, true)
+	c, err := config.Load(p, true, ui.SettingsWords())
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stratop/stratop/ui"
 )
 
 func TestAlertmanagerSinkAndRuleSettings(t *testing.T) {
@@ -27,7 +29,7 @@ bearer_env = "AM_TOKEN"
 ca_file = "`+ca+`"
 resend = "30s"
 generator_url = "https://ops.example/s/{strategy}"
-`), true)
+`), true, ui.SettingsWords())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +48,7 @@ generator_url = "https://ops.example/s/{strategy}"
 	if a, err := am.Auth("oncall", func(k string) string { return map[string]string{"AM_TOKEN": "t"}[k] }); err != nil || a.Bearer != "t" {
 		t.Errorf("auth %+v %v", a, err)
 	}
-	if c, _ := Load(write(t, "[sinks.x]\nalertmanager = [\"http://am:9093\"]\n"), true); c.Sinks()["x"].Alertmanager.Resend != DefaultResend {
+	if c, _ := Load(write(t, "[sinks.x]\nalertmanager = [\"http://am:9093\"]\n"), true, ui.SettingsWords()); c.Sinks()["x"].Alertmanager.Resend != DefaultResend {
 		t.Error("the default resend")
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stratop/stratop/ui"
 )
 
 const goodAlerts = `
@@ -36,7 +38,7 @@ digest_to = ["hook"]
 
 func TestAlertRulesLoad(t *testing.T) {
 	isolate(t)
-	c, err := Load(write(t, goodAlerts), true)
+	c, err := Load(write(t, goodAlerts), true, ui.SettingsWords())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +114,7 @@ func TestSinkURLWithCredentialRefusedWithoutEchoingIt(t *testing.T) {
 		}
 	}
 	// secret_env and url_env name variables: not refused as credentials.
-	c, err := Load(write(t, "[sinks.chat]\nurl_env = \"CHAT_URL\"\nsecret_env = \"CHAT_SECRET\"\n"), true)
+	c, err := Load(write(t, "[sinks.chat]\nurl_env = \"CHAT_URL\"\nsecret_env = \"CHAT_SECRET\"\n"), true, ui.SettingsWords())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +180,7 @@ func TestSinkSecretQueryParametersRefused(t *testing.T) {
 		}
 	}
 	// Parameters that carry no credential stay allowed.
-	if _, err := Load(write(t, "[sinks.hook]\nurl = \"https://hooks.example/in?sv=2022&topic=ops&codec=json\"\n"), true); err != nil {
+	if _, err := Load(write(t, "[sinks.hook]\nurl = \"https://hooks.example/in?sv=2022&topic=ops&codec=json\"\n"), true, ui.SettingsWords()); err != nil {
 		t.Errorf("plain parameters refused: %v", err)
 	}
 }

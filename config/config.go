@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/stratop/stratop/internal/paths"
+	"github.com/stratop/stratop/internal/vocab"
 )
 
 // EnvConfig names the variable that points at another settings file.
@@ -61,6 +62,7 @@ type Config struct {
 	f      file
 	theme  theme
 	lines  keyLines // the line of every key, for mistakes found after loading
+	words  vocab.Words
 }
 
 // Error is one mistake in the settings file. Line is 0 when the mistake
@@ -113,22 +115,23 @@ func Path(flag string, getenv func(string) string) (path string, explicit bool, 
 	return p, false, nil
 }
 
-// Load reads and checks the settings file at path. A missing file means
+// Load reads and checks the settings file at path, the presentation's
+// names (themes, colours, charts, keys) against words. A missing file means
 // defaults unless it was named explicitly (a typo in --config must not
 // silently drop the operator's settings).
-func Load(path string, explicit bool) (*Config, error) {
+func Load(path string, explicit bool, words vocab.Words) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) && !explicit {
-		return &Config{}, nil
+		return &Config{words: words}, nil
 	}
 	if err != nil {
 		return nil, Errors{{File: path, Msg: "cannot read the settings file: " + unwrapPath(err)}}
 	}
-	c, errs := parse(path, data)
+	c, errs := parse(path, data, words)
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	c.Path, c.Exists = path, true
+	c.Path, c.Exists, c.words = path, true, words
 	return c, nil
 }
 

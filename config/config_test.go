@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stratop/stratop/ui"
 )
 
 // isolate points HOME and the XDG directories at a temporary directory so
@@ -34,7 +36,7 @@ func write(t *testing.T, body string) string {
 func loadErr(t *testing.T, body string) *Error {
 	t.Helper()
 	p := write(t, body)
-	_, err := Load(p, true)
+	_, err := Load(p, true, ui.SettingsWords())
 	var errs Errors
 	if !errors.As(err, &errs) || len(errs) != 1 {
 		t.Fatalf("want one error, got %v", err)
@@ -98,7 +100,7 @@ func TestEachErrorNamesLineAndKey(t *testing.T) {
 
 func TestEveryUnknownKeyReported(t *testing.T) {
 	p := write(t, "a = 1\nb = 2\n[profiles.x]\nc = 3\n")
-	_, err := Load(p, true)
+	_, err := Load(p, true, ui.SettingsWords())
 	var errs Errors
 	if !errors.As(err, &errs) || len(errs) != 3 {
 		t.Fatalf("want three errors, got %v", err)
@@ -132,11 +134,11 @@ func TestPath(t *testing.T) {
 func TestMissingFile(t *testing.T) {
 	dir := isolate(t)
 	p := filepath.Join(dir, "nope.toml")
-	c, err := Load(p, false)
+	c, err := Load(p, false, ui.SettingsWords())
 	if err != nil || c.Exists {
 		t.Fatalf("a missing default file means defaults: %v", err)
 	}
-	if _, err := Load(p, true); err == nil {
+	if _, err := Load(p, true, ui.SettingsWords()); err == nil {
 		t.Fatal("a missing file named explicitly must be an error")
 	}
 }
@@ -157,7 +159,7 @@ interval = "10s"
 [profiles.staging]
 read_only = false
 `)
-	c, err := Load(p, true)
+	c, err := Load(p, true, ui.SettingsWords())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,10 +207,10 @@ func TestInitWritesACheckedFileOnce(t *testing.T) {
 	if err != nil || !strings.HasPrefix(p, dir) {
 		t.Fatalf("path %q outside the test directory: %v", p, err)
 	}
-	if err := Init(p); err != nil {
+	if err := Init(p, ui.SettingsWords()); err != nil {
 		t.Fatal(err)
 	}
-	c, err := Load(p, true)
+	c, err := Load(p, true, ui.SettingsWords())
 	if err != nil {
 		t.Fatalf("init's file does not pass check: %v", err)
 	}
@@ -218,7 +220,7 @@ func TestInitWritesACheckedFileOnce(t *testing.T) {
 		t.Errorf("init's file changes defaults: %+v vs %+v", s, d)
 	}
 	for _, name := range []string{"halt", "suspend", "mark", "refresh", "filter"} {
-		if !strings.Contains(Template(), "# "+name+" = [") {
+		if !strings.Contains(Template(ui.SettingsWords()), "# "+name+" = [") {
 			t.Errorf("template does not list binding %s", name)
 		}
 	}
@@ -226,7 +228,7 @@ func TestInitWritesACheckedFileOnce(t *testing.T) {
 	if err := os.WriteFile(p, append(before, "# mine\n"...), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := Init(p); !errors.Is(err, ErrExists) {
+	if err := Init(p, ui.SettingsWords()); !errors.Is(err, ErrExists) {
 		t.Fatalf("second init: %v", err)
 	}
 	if after, _ := os.ReadFile(p); !strings.HasSuffix(string(after), "# mine\n") {
@@ -237,7 +239,7 @@ func TestInitWritesACheckedFileOnce(t *testing.T) {
 func TestUncommentedTemplateExamplesPass(t *testing.T) {
 	// The commented examples must be valid too, once uncommented.
 	var b strings.Builder
-	for _, l := range strings.Split(Template(), "\n") {
+	for _, l := range strings.Split(Template(ui.SettingsWords()), "\n") {
 		if strings.HasPrefix(l, "# [profiles.") || strings.HasPrefix(l, "# label") || strings.HasPrefix(l, "# color") ||
 			strings.HasPrefix(l, "# read_only") || strings.HasPrefix(l, "# require_reason") || strings.HasPrefix(l, "# \"4663\"") || strings.HasPrefix(l, "# alert") ||
 			strings.HasPrefix(l, "# [theme") || strings.HasPrefix(l, "# name") {
@@ -248,13 +250,13 @@ func TestUncommentedTemplateExamplesPass(t *testing.T) {
 		}
 		b.WriteString(l + "\n")
 	}
-	if _, err := Load(write(t, b.String()), true); err != nil {
+	if _, err := Load(write(t, b.String()), true, ui.SettingsWords()); err != nil {
 		t.Fatalf("%v\n%s", err, b.String())
 	}
 }
 
 func TestThemeTableGivesNameAndColours(t *testing.T) {
-	c, err := Load(write(t, "[theme]\nname = \"light\"\n[theme.colors]\nalert = \"#ff0000\"\n"), true)
+	c, err := Load(write(t, "[theme]\nname = \"light\"\n[theme.colors]\nalert = \"#ff0000\"\n"), true, ui.SettingsWords())
 	if err != nil {
 		t.Fatal(err)
 	}

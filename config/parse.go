@@ -15,6 +15,8 @@ import (
 
 	toml "github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
+
+	"github.com/stratop/stratop/internal/vocab"
 )
 
 // keyLines maps a dotted key to the line it is defined on.
@@ -110,7 +112,7 @@ var secretWord = regexp.MustCompile(`(?i)(secret|passw|token|api[_-]?key|credent
 
 // parse checks data completely; every mistake found is returned, in file
 // order. Only a syntax error stops the check: past it nothing can be read.
-func parse(path string, data []byte) (*Config, Errors) {
+func parse(path string, data []byte, words vocab.Words) (*Config, Errors) {
 	var tree map[string]any
 	if err := toml.Unmarshal(data, &tree); err != nil {
 		return nil, decodeErrors(path, err)
@@ -134,7 +136,7 @@ func parse(path string, data []byte) (*Config, Errors) {
 	for _, e := range shape {
 		reported[e.Key] = true
 	}
-	for _, e := range append(themeErrs, validate(path, &f, th, idx)...) {
+	for _, e := range append(themeErrs, validate(path, &f, th, idx, words)...) {
 		if !reported[e.Key] {
 			errs = append(errs, e)
 		}

@@ -3,6 +3,8 @@ package config
 import (
 	"strings"
 	"testing"
+
+	"github.com/stratop/stratop/ui"
 )
 
 func TestReadOnlyNamesItsSourceAndOnlyAdds(t *testing.T) {
@@ -12,7 +14,7 @@ read_only = true
 [profiles.staging]
 read_only = false
 `)
-	c, err := Load(p, true)
+	c, err := Load(p, true, ui.SettingsWords())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +67,7 @@ require_reason = false
 [profiles.prod]
 label = "PROD"
 `)
-	c, err := Load(p, true)
+	c, err := Load(p, true, ui.SettingsWords())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,12 +8,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/vocab"
 )
 
 // Defaults of the settings file.
 const (
-	DefaultTheme    = ui.ThemeAuto
+	DefaultTheme    = vocab.ThemeAuto
 	DefaultInterval = 5 * time.Second
 	DefaultLinks    = true
 	DefaultMouse    = false
@@ -54,7 +54,7 @@ type Settings struct {
 	Mouse     bool
 	Notify    string
 	Activity  string              // ActivityShown or ActivityIntegration
-	Charts    string              // glyphs of charts: one of ui.ChartStyleNames
+	Charts    string              // glyphs of charts: one of the chart styles
 	Keys      map[string][]string // binding name -> keys, as written
 	Explorers map[string]string   // chain id -> URL template
 	Label     string              // the header badge
@@ -123,10 +123,10 @@ func (c *Config) Resolve(profileName string, getenv func(string) string, flags O
 	}
 	// Environment.
 	if v := getenv(EnvNoColor); v != "" {
-		s.Theme = ui.ThemeNone
+		s.Theme = vocab.ThemeNone
 	}
 	if v := getenv(EnvTheme); v != "" {
-		if !contains(ui.ThemeNames, v) {
+		if c.words.Themes != nil && !contains(c.words.Themes, v) {
 			return Settings{}, fmt.Errorf("%s: unknown theme %q", EnvTheme, v)
 		}
 		s.Theme = v
@@ -193,21 +193,6 @@ func setDur(dst *time.Duration, v *string) {
 	if d, err := time.ParseDuration(*v); err == nil {
 		*dst = d
 	}
-}
-
-// KeyMap applies the settings' remaps to km (checked by Load).
-func (s Settings) KeyMap(km ui.KeyMap) (ui.KeyMap, error) {
-	km, problems := ui.ApplyKeys(km, s.Keys)
-	if len(problems) > 0 {
-		return km, problems[0]
-	}
-	return km, nil
-}
-
-// Styles builds the style tree of the settings' theme; lightBackground
-// decides auto.
-func (s Settings) Styles(lightBackground bool) (ui.Styles, error) {
-	return ui.NewStyles(ui.ThemeOptions{Name: s.Theme, Light: lightBackground, Colors: s.Colors, Accent: s.Color})
 }
 
 // envBools are the spellings of a boolean environment variable, in lower

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/stratop/stratop/ui"
 )
 
 // A file with mistakes of every kind: each is reported in one run, in
@@ -57,7 +59,7 @@ heartbeat = "three"
 func TestEveryMistakeInOneRunSortedByLine(t *testing.T) {
 	isolate(t)
 	p := write(t, manyMistakes)
-	_, err := Load(p, true)
+	_, err := Load(p, true, ui.SettingsWords())
 	var errs Errors
 	if !errors.As(err, &errs) {
 		t.Fatalf("want Errors, got %T %v", err, err)
@@ -104,7 +106,7 @@ func TestEveryMistakeInOneRunSortedByLine(t *testing.T) {
 
 func TestACredentialIsNotAlsoAnUnknownKey(t *testing.T) {
 	isolate(t)
-	_, err := Load(write(t, "[profiles.prod]\napi_secret = \"abc\"\n[[alerts]]\ntoken = \"t\"\n"), true)
+	_, err := Load(write(t, "[profiles.prod]\napi_secret = \"abc\"\n[[alerts]]\ntoken = \"t\"\n"), true, ui.SettingsWords())
 	var errs Errors
 	if !errors.As(err, &errs) {
 		t.Fatalf("want Errors, got %v", err)

@@ -12,28 +12,28 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/vocab"
 )
 
 // Template is the file `config init` writes. Every line that is not a
 // comment holds a default, so the file parses and changes nothing.
-func Template() string {
+func Template(words vocab.Words) string {
 	var b strings.Builder
 	w := func(format string, a ...any) { fmt.Fprintf(&b, format+"\n", a...) }
 	w("# stratop settings. Check this file with `stratop config check`.")
 	w("# Credentials never go here: `stratop login` stores them.")
 	w("")
-	w("theme = %q        # %s", DefaultTheme, strings.Join(ui.ThemeNames, " | "))
+	w("theme = %q        # %s", DefaultTheme, strings.Join(words.Themes, " | "))
 	w("interval = %q      # poll interval, at least %s", DefaultInterval.String(), MinInterval)
 	w("links = %t         # OSC 8 links from addresses and tx hashes to a block explorer", DefaultLinks)
 	w("mouse = %t        # mouse on at start (M toggles it)", DefaultMouse)
 	w("notify = %q      # %s: how a change of a watched strategy is announced", DefaultNotify, strings.Join(notifyModes, " | "))
 	w("activity = %q     # %s: what the Activity tab covers (integration: every strategy, in the background)", DefaultActivity, strings.Join(activityModes, " | "))
-	w("charts = %q     # %s: block or ascii for fonts without braille", DefaultCharts, strings.Join(ui.ChartStyleNames, " | "))
+	w("charts = %q     # %s: block or ascii for fonts without braille", DefaultCharts, strings.Join(words.ChartStyles, " | "))
 	w("require_reason = false # every action needs a reason (--reason, or the dialog's field)")
 	w("")
 	w("# Colour per role, overriding the theme: an ANSI name (red, bright-blue, grey),")
-	w("# 0-255, or #rrggbb. Roles: %s.", strings.Join(ui.ColorRoles(), ", "))
+	w("# 0-255, or #rrggbb. Roles: %s.", strings.Join(words.ColorRoles, ", "))
 	w("# To use them, write the theme as a table instead of the line above:")
 	w("# [theme]")
 	w("# name = %q", DefaultTheme)
@@ -43,7 +43,10 @@ func Template() string {
 	w("# Keys per binding, as the help (?) names them; [] disables a binding.")
 	w("# Defaults:")
 	w("[keys]")
-	keys := ui.BindingKeys(ui.DefaultKeyMap())
+	var keys map[string][]string
+	if words.DefaultKeys != nil {
+		keys = words.DefaultKeys()
+	}
 	names := make([]string, 0, len(keys))
 	for n := range keys {
 		names = append(names, n)
@@ -78,7 +81,7 @@ var ErrExists = errors.New("the settings file exists; stratop never overwrites i
 
 // Init writes Template to path, creating its directory, and refuses to
 // replace an existing file.
-func Init(path string) error {
+func Init(path string, words vocab.Words) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
@@ -89,7 +92,7 @@ func Init(path string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := f.WriteString(Template()); err != nil {
+	if _, err := f.WriteString(Template(words)); err != nil {
 		f.Close()
 		return err
 	}

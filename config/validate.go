@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/stratop/stratop/internal/text"
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/vocab"
 )
 
 // MinInterval is the shortest poll interval, as --interval allows.
@@ -39,36 +39,19 @@ func (c *checker) fail(msg string, key ...string) {
 	c.errs = append(c.errs, &Error{File: c.path, Line: c.idx.line(key...), Key: dotted(key), Msg: msg})
 }
 
-func validate(path string, f *file, th theme, idx keyLines) Errors {
+func validate(path string, f *file, th theme, idx keyLines, words vocab.Words) Errors {
 	c := &checker{path: path, idx: idx}
-	if th.name != nil && !contains(ui.ThemeNames, *th.name) {
-		c.fail(fmt.Sprintf("unknown theme %q (one of %s)", *th.name, strings.Join(ui.ThemeNames, ", ")), th.nameKey...)
-	}
-	roles := ui.ColorRoles()
-	for _, role := range sortedKeys(th.colors) {
-		if !contains(roles, role) {
-			c.fail("unknown colour role (one of "+strings.Join(roles, ", ")+")", "theme", "colors", role)
-		} else if _, err := ui.ParseColor(th.colors[role]); err != nil {
-			c.fail(err.Error(), "theme", "colors", role)
-		}
-	}
+	c.words(words, f, th)
 	c.interval(f.Interval, "interval")
 	c.notify(f.Notify, "notify")
 	c.activity(f.Activity, "activity")
-	if f.Charts != nil && !contains(ui.ChartStyleNames, *f.Charts) {
-		c.fail(fmt.Sprintf("unknown chart style %q (one of %s)", *f.Charts, strings.Join(ui.ChartStyleNames, ", ")), "charts")
-	}
-	_, problems := ui.ApplyKeys(ui.DefaultKeyMap(), f.Keys)
-	for _, p := range problems {
-		c.fail(p.Msg, "keys", p.Name)
-	}
 	for _, name := range sortedKeys(f.Profiles) {
 		p := f.Profiles[name]
 		if p.Label != nil && (strings.TrimSpace(*p.Label) == "" || len([]rune(*p.Label)) > maxLabel || text.Clean(*p.Label) != *p.Label) {
 			c.fail(fmt.Sprintf("a label is 1 to %d printable characters", maxLabel), "profiles", name, "label")
 		}
-		if p.Color != nil {
-			if _, err := ui.ParseColor(*p.Color); err != nil {
+		if p.Color != nil && words.CheckColor != nil {
+			if err := words.CheckColor(*p.Color); err != nil {
 				c.fail(err.Error(), "profiles", name, "color")
 			}
 		}
@@ -98,6 +81,32 @@ func validate(path string, f *file, th theme, idx keyLines) Errors {
 	c.checkAlerts(f)
 	sortErrors(c.errs)
 	return c.errs
+}
+
+// words checks the presentation's names: the theme and its colours, the
+// chart style and the key bindings (a zero Words checks none).
+func (c *checker) words(w vocab.Words, f *file, th theme) {
+	if th.name != nil && w.Themes != nil && !contains(w.Themes, *th.name) {
+		c.fail(fmt.Sprintf("unknown theme %q (one of %s)", *th.name, strings.Join(w.Themes, ", ")), th.nameKey...)
+	}
+	for _, role := range sortedKeys(th.colors) {
+		switch {
+		case w.ColorRoles != nil && !contains(w.ColorRoles, role):
+			c.fail("unknown colour role (one of "+strings.Join(w.ColorRoles, ", ")+")", "theme", "colors", role)
+		case w.CheckColor != nil:
+			if err := w.CheckColor(th.colors[role]); err != nil {
+				c.fail(err.Error(), "theme", "colors", role)
+			}
+		}
+	}
+	if f.Charts != nil && w.ChartStyles != nil && !contains(w.ChartStyles, *f.Charts) {
+		c.fail(fmt.Sprintf("unknown chart style %q (one of %s)", *f.Charts, strings.Join(w.ChartStyles, ", ")), "charts")
+	}
+	if w.CheckKeys != nil {
+		for _, p := range w.CheckKeys(f.Keys) {
+			c.fail(p.Msg, "keys", p.Name)
+		}
+	}
 }
 
 func (c *checker) interval(v *string, key ...string) {

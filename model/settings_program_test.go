@@ -62,7 +62,7 @@ func profileOptions(t *testing.T, body, profile string) []Option {
 	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	c, err := config.Load(p, true)
+	c, err := config.Load(p, true, ui.SettingsWords())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,13 +70,13 @@ func profileOptions(t *testing.T, body, profile string) []Option {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := s.Styles(false)
+	st, err := ui.NewStyles(ui.ThemeOptions{Name: s.Theme, Colors: s.Colors, Accent: s.Color})
 	if err != nil {
 		t.Fatal(err)
 	}
-	km, err := s.KeyMap(DefaultKeyMap())
-	if err != nil {
-		t.Fatal(err)
+	km, problems := ui.ApplyKeys(DefaultKeyMap(), s.Keys)
+	if len(problems) > 0 {
+		t.Fatal(problems[0])
 	}
 	return []Option{WithLabel(s.Label), WithReadOnly(s.ReadOnly), WithStyles(st), WithKeyMap(km), WithInterval(s.Interval)}
 }

@@ -6,24 +6,13 @@ package ui
 
 import (
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/stratop/stratop/internal/text"
 )
 
 // Kind names a strategy's method and side: "dca buy", "volume sell".
-func Kind(method, category string) string {
-	switch {
-	case method == "" && category == "":
-		return text.Dash
-	case method == "":
-		return category
-	case category == "":
-		return method
-	}
-	return method + " " + category
-}
+func Kind(method, category string) string { return text.Kind(method, category) }
 
 // Int is a decimal integer.
 func Int(n int64) string { return strconv.FormatInt(n, 10) }
@@ -77,15 +66,7 @@ func pad2(n int) string {
 }
 
 // JoinNonEmpty joins the non-empty parts with sep.
-func JoinNonEmpty(sep string, parts ...string) string {
-	out := parts[:0:0]
-	for _, p := range parts {
-		if p != "" {
-			out = append(out, p)
-		}
-	}
-	return strings.Join(out, sep)
-}
+func JoinNonEmpty(sep string, parts ...string) string { return text.JoinNonEmpty(sep, parts...) }
 
 // unixText shows Unix seconds as a UTC time.
 func unixText(sec int64) string {

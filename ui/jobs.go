@@ -67,15 +67,13 @@ func CountedStrategies(n int, counted string) string {
 }
 
 // JobSubject names a job in notices: "disable-all user u-7".
-func JobSubject(action, user string) string { return action + " user " + user }
+func JobSubject(action, user string) string { return text.JobSubject(action, user) }
 
 // NoticeNoUser says a user-wide job needs a user.
 const NoticeNoUser = "choose a user first (enter on the Users tab), or select one there"
 
 // JobProgress is "12 of 40 paused".
-func JobProgress(done, total int, next string) string {
-	return strconv.Itoa(done) + " of " + strconv.Itoa(total) + " " + next
-}
+func JobProgress(done, total int, next string) string { return text.JobProgress(done, total, next) }
 
 // NoticeJobCounted says what the confirmation was opened with.
 func NoticeJobCounted(subject, counted string) string { return subject + ": " + counted + " now" }

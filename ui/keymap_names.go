@@ -13,16 +13,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/bubbles/key"
+
+	"github.com/stratop/stratop/internal/vocab"
 )
 
 // KeyProblem is one reason a remap was refused; Name is the binding name
 // it concerns (for a conflict, the one named in the settings file).
-type KeyProblem struct {
-	Name string
-	Msg  string
-}
-
-func (p KeyProblem) Error() string { return p.Name + ": " + p.Msg }
+type KeyProblem = vocab.KeyProblem
 
 // slot is one nameable binding and the group of bindings active at the
 // same time as it: a key may mean one thing per group only.
@@ -100,12 +97,12 @@ func ApplyKeys(km KeyMap, remap map[string][]string) (KeyMap, []KeyProblem) {
 	for _, name := range names {
 		s, ok := byName[name]
 		if !ok {
-			problems = append(problems, KeyProblem{name, "unknown binding name (known: " + strings.Join(BindingNames(), ", ") + ")"})
+			problems = append(problems, KeyProblem{Name: name, Msg: "unknown binding name (known: " + strings.Join(BindingNames(), ", ") + ")"})
 			continue
 		}
 		keys, bad := normaliseKeys(remap[name])
 		for _, k := range bad {
-			problems = append(problems, KeyProblem{name, fmt.Sprintf("unknown key %q", k)})
+			problems = append(problems, KeyProblem{Name: name, Msg: fmt.Sprintf("unknown key %q", k)})
 		}
 		if len(bad) > 0 {
 			continue
@@ -134,7 +131,7 @@ func ApplyKeys(km KeyMap, remap map[string][]string) (KeyMap, []KeyProblem) {
 				if changed[o.name] && o.name < name {
 					continue // reported from the other side
 				}
-				problems = append(problems, KeyProblem{name, fmt.Sprintf("key %q is also bound to %s in the %s keys", k, o.name, s.group)})
+				problems = append(problems, KeyProblem{Name: name, Msg: fmt.Sprintf("key %q is also bound to %s in the %s keys", k, o.name, s.group)})
 			}
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mr-tron/base58"
 
+	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/internal/text"
 )
 
@@ -29,10 +30,10 @@ type explorer struct {
 // defaultExplorers are the public explorers of the chains stratop knows;
 // 4663 and any other chain get links only from the settings' [explorers].
 var defaultExplorers = map[int64]explorer{
-	chainEthereum: {"https://etherscan.io/address/{address}", "https://etherscan.io/tx/{tx}"},
-	chainBNB:      {"https://bscscan.com/address/{address}", "https://bscscan.com/tx/{tx}"},
-	chainBase:     {"https://basescan.org/address/{address}", "https://basescan.org/tx/{tx}"},
-	chainSolana:   {"https://solscan.io/account/{address}", "https://solscan.io/tx/{tx}"},
+	api.ChainEthereum: {"https://etherscan.io/address/{address}", "https://etherscan.io/tx/{tx}"},
+	api.ChainBNB:      {"https://bscscan.com/address/{address}", "https://bscscan.com/tx/{tx}"},
+	api.ChainBase:     {"https://basescan.org/address/{address}", "https://basescan.org/tx/{tx}"},
+	api.ChainSolana:   {"https://solscan.io/account/{address}", "https://solscan.io/tx/{tx}"},
 }
 
 // Explorers turns addresses and hashes into links. The zero value links
@@ -93,10 +94,10 @@ func (x Explorers) TxURL(chain int64, hash string) string {
 // chain: an EVM address is the same account on every EVM chain and opens on
 // Ethereum's explorer, a Solana address on Solana's.
 func (x Explorers) WalletURL(addr string) string {
-	if u := x.AddressURL(chainEthereum, addr); u != "" {
+	if u := x.AddressURL(api.ChainEthereum, addr); u != "" {
 		return u
 	}
-	return x.AddressURL(chainSolana, addr)
+	return x.AddressURL(api.ChainSolana, addr)
 }
 
 // Hyperlink wraps text (already cut to its width) in an OSC 8 link to url;
@@ -129,7 +130,7 @@ func validTemplate(t string) bool {
 // validAddress: Solana a base58 public key (32 bytes), any other chain an
 // EVM address (0x and 40 hex digits).
 func validAddress(chain int64, s string) bool {
-	if chain == chainSolana {
+	if chain == api.ChainSolana {
 		return base58Bytes(s, 32, 44) == 32
 	}
 	return isHex0x(s, 40)
@@ -138,7 +139,7 @@ func validAddress(chain int64, s string) bool {
 // validTx: Solana a base58 signature (64 bytes), any other chain an EVM
 // transaction hash (0x and 64 hex digits).
 func validTx(chain int64, s string) bool {
-	if chain == chainSolana {
+	if chain == api.ChainSolana {
 		return base58Bytes(s, 64, 88) == 64
 	}
 	return isHex0x(s, 64)

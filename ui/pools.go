@@ -5,8 +5,6 @@ package ui
 // balances, volume totals and the three roll-ups.
 
 import (
-	"math/big"
-
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/internal/text"
 )
@@ -79,18 +77,11 @@ func UserPoolCells(p api.UserPoolItem) []Cell {
 // LockedTotal sums the raw locked amounts of a pool's deposits exactly and
 // formats them with the pool's decimals; a broken amount shows "?".
 func LockedTotal(p api.UserPoolItem) string {
-	sum := new(big.Int)
-	for _, d := range p.Deposits {
-		if d.LockedAmount == "" {
-			continue
-		}
-		v, ok := new(big.Int).SetString(d.LockedAmount, 10)
-		if !ok {
-			return "?"
-		}
-		sum.Add(sum, v)
+	raws := make([]string, len(p.Deposits))
+	for i, d := range p.Deposits {
+		raws[i] = d.LockedAmount
 	}
-	return text.Amount(sum.String(), p.Decimals)
+	return text.SumAmount(raws, p.Decimals)
 }
 
 // Rollups are the three roll-ups of getUserPools.

@@ -13,15 +13,17 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/stratop/stratop/internal/vocab"
 )
 
 // Theme names accepted by the settings file.
 const (
-	ThemeAuto         = "auto"
+	ThemeAuto         = vocab.ThemeAuto
 	ThemeDark         = "dark"
 	ThemeLight        = "light"
 	ThemeHighContrast = "high-contrast"
-	ThemeNone         = "none"
+	ThemeNone         = vocab.ThemeNone
 )
 
 // ThemeNames lists the themes in the order the settings file documents them.

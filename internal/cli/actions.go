@@ -10,7 +10,6 @@ import (
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/audit"
 	"github.com/stratop/stratop/internal/text"
-	"github.com/stratop/stratop/ui"
 )
 
 // ActionOptions say what to do and how to confirm it.
@@ -284,7 +283,7 @@ func writePlan(o IO, spec action.Spec, plan []planItem) {
 		head := "  " + itoa(it.target.Strategy.ID)
 		if it.cur != nil {
 			head += fmt.Sprintf(" %s %s (user %s)", text.CleanN(it.cur.Pool.Symbol, 20),
-				ui.Kind(text.CleanN(it.cur.Type, 12), text.CleanN(it.cur.Category, 12)), text.CleanN(it.cur.UserID, 40))
+				text.Kind(text.CleanN(it.cur.Type, 12), text.CleanN(it.cur.Category, 12)), text.CleanN(it.cur.UserID, 40))
 		}
 		switch {
 		case !it.ok:

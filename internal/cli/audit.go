@@ -7,7 +7,6 @@ import (
 
 	"github.com/stratop/stratop/audit"
 	"github.com/stratop/stratop/internal/text"
-	"github.com/stratop/stratop/ui"
 )
 
 // Audit prints the actions of the audit log at path whose intent is not
@@ -47,7 +46,7 @@ func Audit(o IO, path string, f Format, since time.Duration, now time.Time, only
 		}
 		detail := r.Error
 		if r.Amount != "" {
-			detail = ui.JoinNonEmpty("; ", "amount "+r.Amount+" raw", "key "+r.IdempotencyKey, detail)
+			detail = text.JoinNonEmpty("; ", "amount "+r.Amount+" raw", "key "+r.IdempotencyKey, detail)
 		}
 		s.rows = append(s.rows, []string{r.Time.Local().Format("2006-01-02 15:04:05"), r.Source, r.Profile, text.CleanN(r.IntegrationLabel(), 80),
 			r.Action, target(r.Entry), string(r.StateBefore), string(r.Expected), outcome, text.CleanN(r.Reason, 200), text.CleanN(detail, 200)})
@@ -63,7 +62,7 @@ func target(e audit.Entry) string {
 	}
 	t := strings.Join(ids, ",")
 	if e.User != "" {
-		t = ui.JoinNonEmpty(" ", t, "user "+e.User)
+		t = text.JoinNonEmpty(" ", t, "user "+e.User)
 	}
 	return t
 }

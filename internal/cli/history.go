@@ -16,7 +16,6 @@ import (
 
 	"github.com/stratop/stratop/history"
 	"github.com/stratop/stratop/internal/text"
-	"github.com/stratop/stratop/ui"
 )
 
 // Chart is the terminal chart output of `stats --history`.
@@ -52,9 +51,20 @@ type HistoryOptions struct {
 	Window  time.Duration
 	Now     time.Time
 	Format  Format
-	Charts  ui.ChartStyle
-	Width   int       // of the chart output
-	Styles  ui.Styles // colour on a terminal, none in a pipe
+	Width   int          // of the chart output
+	Chart   HistoryChart // draws -o chart
+}
+
+// HistoryChart draws the charts of -o chart. Their glyphs and colours are
+// the presentation's (package ui), which the command gives, so the
+// command line's logic links no terminal styling.
+type HistoryChart interface {
+	// PerCell is how many values one character cell shows.
+	PerCell() int
+	// Title styles a series' title line.
+	Title(s string) string
+	// Rows draws series i's values into height lines of width cells.
+	Rows(dst []string, i int, values []float64, width, height int) []string
 }
 
 // historyPoint is one point in JSON; a value not read in it is null.
@@ -152,10 +162,6 @@ func windowText(d time.Duration) string {
 	return d.String()
 }
 
-// chartTones colour each series' chart as the statuses are coloured
-// everywhere else.
-var chartTones = []ui.Tone{ui.ToneActive, ui.ToneSuspended, ui.TonePaused, ui.ToneCompleted, ui.ToneDefault, ui.ToneDefault, ui.ToneNegative}
-
 const historyChartHeight = 3
 
 func writeHistoryChart(w io.Writer, h *history.History, pts []history.Point, opt HistoryOptions) error {
@@ -178,9 +184,9 @@ func writeHistoryChart(w io.Writer, h *history.History, pts []history.Point, opt
 		} else {
 			label += "  no data"
 		}
-		b.WriteString("\n" + opt.Styles.Section.Render(cut(label, width)) + "\n")
-		cols = history.Columns(cols, pts, se, opt.Window, opt.Now, width*opt.Charts.PerCell())
-		rows = ui.ChartRows(rows, opt.Styles, opt.Charts, chartTones[i], cols, width, historyChartHeight)
+		b.WriteString("\n" + opt.Chart.Title(cut(label, width)) + "\n")
+		cols = history.Columns(cols, pts, se, opt.Window, opt.Now, width*opt.Chart.PerCell())
+		rows = opt.Chart.Rows(rows, i, cols, width, historyChartHeight)
 		for _, r := range rows {
 			b.WriteString(r + "\n")
 		}

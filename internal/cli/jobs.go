@@ -15,7 +15,6 @@ import (
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/audit"
 	"github.com/stratop/stratop/internal/text"
-	"github.com/stratop/stratop/ui"
 )
 
 // outcomeStarted is a user-wide job the server accepted and that was not
@@ -34,7 +33,7 @@ func startedJob(ctx context.Context, o IO, runner action.Runner, opt ActionOptio
 	r.Outcome = outcomeStarted
 	total := it.count
 	r.Strategies = &total
-	subject := ui.JobSubject(opt.Spec.Name, it.target.Owner)
+	subject := text.JobSubject(opt.Spec.Name, it.target.Owner)
 	if !opt.Wait {
 		fmt.Fprintf(o.Err, "%s: started: %d %s to change in the background; --wait follows it to its end\n",
 			text.Clean(subject), total, countNoun(opt.Spec))
@@ -59,7 +58,7 @@ func followJob(ctx context.Context, o IO, runner action.Runner, opt ActionOption
 			total = max(total, n) // strategies created meanwhile are changed too
 			if left != lastShown {
 				lastShown = left
-				fmt.Fprintf(o.Err, "%s: %s\n", text.Clean(subject), ui.JobProgress(total-left, total, string(opt.Spec.Next)))
+				fmt.Fprintf(o.Err, "%s: %s\n", text.Clean(subject), text.JobProgress(total-left, total, string(opt.Spec.Next)))
 			}
 		} else if ctx.Err() == nil {
 			lastErr = errorText(err)

@@ -7,7 +7,6 @@ import (
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/audit"
 	"github.com/stratop/stratop/internal/text"
-	"github.com/stratop/stratop/ui"
 )
 
 // Result is the outcome of an action on one target, as printed.
@@ -122,7 +121,7 @@ func printResults(o IO, f Format, rs []Result) error {
 			}
 			detail := r.Error
 			if r.Strategies != nil && r.Changed != nil {
-				detail = joinDetail(ui.JobProgress(*r.Changed, *r.Strategies, string(r.Expected)), r.Error)
+				detail = joinDetail(text.JobProgress(*r.Changed, *r.Strategies, string(r.Expected)), r.Error)
 			} else if r.Strategies != nil {
 				detail = joinDetail(strconv.Itoa(*r.Strategies)+" to change in the background", r.Error)
 			}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/internal/text"
-	"github.com/stratop/stratop/ui"
 )
 
 // Tables are for people: amounts grouped and with the token's decimals,
@@ -44,8 +43,8 @@ func strategySheet(ss []api.Strategy, forCSV bool) sheet {
 		if st.Orders > 0 {
 			orders = itoa(st.ExecutedOrders) + "/" + itoa(st.Orders)
 		}
-		s.rows = append(s.rows, []string{itoa(st.ID), string(st.Status), ui.Kind(st.Type, st.Category),
-			ui.ChainName(st.ChainID), st.Pool.Symbol, st.UserID, orders, text.Units(st.BalanceUsed, st.Pool.Decimals),
+		s.rows = append(s.rows, []string{itoa(st.ID), string(st.Status), text.Kind(st.Type, st.Category),
+			text.ChainName(st.ChainID), st.Pool.Symbol, st.UserID, orders, text.Units(st.BalanceUsed, st.Pool.Decimals),
 			text.Price(st.Pool.TokenPrice), text.Timestamp(st.UpdatedAt)})
 	}
 	return s
@@ -91,7 +90,7 @@ func poolSheet(ps []api.Pool, forCSV bool) sheet {
 	}
 	s := sheet{head: []string{"ID", "SYMBOL", "NAME", "CHAIN", "DEC", "TOKEN", "PRICE"}}
 	for _, p := range ps {
-		s.rows = append(s.rows, []string{itoa(p.ID), p.Symbol, p.Name, ui.ChainName(p.ChainID), strconv.Itoa(p.Decimals), p.TokenAddress, text.Price(p.TokenPrice)})
+		s.rows = append(s.rows, []string{itoa(p.ID), p.Symbol, p.Name, text.ChainName(p.ChainID), strconv.Itoa(p.Decimals), p.TokenAddress, text.Price(p.TokenPrice)})
 	}
 	return s
 }
@@ -114,8 +113,8 @@ func userPoolSheet(ps []api.UserPoolItem, forCSV bool) sheet {
 		if p.HasActiveStrategies {
 			active = "yes"
 		}
-		s.rows = append(s.rows, []string{itoa(p.ID), p.Symbol, ui.ChainName(p.ChainID), text.Number(p.UserBalance),
-			text.Number(p.TotalBalanceAvailable), ui.LockedTotal(p), text.USD(p.TokenValue), strconv.Itoa(len(p.Deposits)),
+		s.rows = append(s.rows, []string{itoa(p.ID), p.Symbol, text.ChainName(p.ChainID), text.Number(p.UserBalance),
+			text.Number(p.TotalBalanceAvailable), lockedTotal(p), text.USD(p.TokenValue), strconv.Itoa(len(p.Deposits)),
 			active, text.Number(p.TotalBought.String()), text.Number(p.TotalSold.String())})
 	}
 	return s
@@ -124,7 +123,7 @@ func userPoolSheet(ps []api.UserPoolItem, forCSV bool) sheet {
 // lockedRaw is the exact sum of a pool's deposits' raw locked amounts; ""
 // when one of them is not an integer.
 func lockedRaw(p api.UserPoolItem) string {
-	sum := ui.LockedTotal(p)
+	sum := lockedTotal(p)
 	if strings.HasPrefix(sum, "?") {
 		return ""
 	}
@@ -159,7 +158,7 @@ func balanceSheet(bs []api.NativeBalance, forCSV bool) sheet {
 	}
 	s := sheet{head: []string{"CHAIN", "BALANCE", "CLAIMABLE"}}
 	for _, b := range bs {
-		s.rows = append(s.rows, []string{ui.ChainName(b.ChainID), text.Number(b.Balance), text.Number(b.TotalClaimableNativeTokens)})
+		s.rows = append(s.rows, []string{text.ChainName(b.ChainID), text.Number(b.Balance), text.Number(b.TotalClaimableNativeTokens)})
 	}
 	return s
 }
@@ -178,4 +177,13 @@ func statsSheet(st []api.DashboardStats, forCSV bool) sheet {
 // sheetFor binds a sheet builder to a format.
 func sheetFor[T any](f Format, build func([]T, bool) sheet) func([]T) sheet {
 	return func(items []T) sheet { return build(items, f == CSV) }
+}
+
+// lockedTotal sums a pool's locked deposits exactly, with its decimals.
+func lockedTotal(p api.UserPoolItem) string {
+	raws := make([]string, len(p.Deposits))
+	for i, d := range p.Deposits {
+		raws[i] = d.LockedAmount
+	}
+	return text.SumAmount(raws, p.Decimals)
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/stratop/stratop/integration"
 	"github.com/stratop/stratop/internal/exit"
 	"github.com/stratop/stratop/internal/paths"
+	"github.com/stratop/stratop/internal/vocab"
 	"github.com/stratop/stratop/keys"
 )
 
@@ -37,6 +38,10 @@ type Factory struct {
 	// config directory and OS keyring. Tests give a temp dir and a
 	// *keys.MemStore. Its Getenv, when nil, is the Factory's.
 	Keys keys.Config
+	// Words are the presentation's names the settings file is checked
+	// against (themes, colours, charts, keys): ui.SettingsWords, given by
+	// the root, so the context itself links no terminal styling.
+	Words vocab.Words
 	// Resolved, when set, is told of every context a front end resolves
 	// (tests: the same flags and environment resolve the same world).
 	Resolved func(*Context)
@@ -90,7 +95,7 @@ func (f *Factory) Settings() (*config.Config, error) {
 		case errors.Is(err, paths.ErrNoHome):
 			f.settings, err = &config.Config{}, nil
 		case err == nil:
-			f.settings, err = config.Load(p, explicit)
+			f.settings, err = config.Load(p, explicit, f.Words)
 		}
 		if err != nil {
 			f.settingsErr = exit.UsageErr(fmt.Errorf("%w\nthe settings file is invalid; `stratop config check` lists every mistake", err))

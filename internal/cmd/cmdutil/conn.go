@@ -16,7 +16,7 @@ import (
 	"github.com/stratop/stratop/audit"
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/factory"
-	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // Connect resolves the front end's context and builds its client. A
@@ -114,7 +114,7 @@ func ChainFlag(cmd *cobra.Command, dst *int64) {
 	cmd.Flags().Int64Var(dst, "chain", 0, "chain id (e.g. 8453, 1399811149)")
 	chains := make([]string, len(api.Chains))
 	for i, id := range api.Chains {
-		chains[i] = strconv.FormatInt(id, 10) + "\t" + ui.ChainName(id)
+		chains[i] = strconv.FormatInt(id, 10) + "\t" + text.ChainName(id)
 	}
 	_ = cmd.RegisterFlagCompletionFunc("chain", FixedCompletion(chains...))
 }

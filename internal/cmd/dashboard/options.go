@@ -20,13 +20,13 @@ func dashboardOptions(c *factory.Context) ([]model.Option, error) {
 	if !c.Target.ProfileHost {
 		s.Label, s.Color = "", ""
 	}
-	st, err := s.Styles(lightBackground(os.Getenv("COLORFGBG")))
+	st, err := ui.NewStyles(ui.ThemeOptions{Name: s.Theme, Light: lightBackground(os.Getenv("COLORFGBG")), Colors: s.Colors, Accent: s.Color})
 	if err != nil {
 		return nil, &cli.ExitError{Code: 2, Err: err}
 	}
-	km, err := s.KeyMap(model.DefaultKeyMap())
-	if err != nil {
-		return nil, &cli.ExitError{Code: 2, Err: err}
+	km, problems := ui.ApplyKeys(model.DefaultKeyMap(), s.Keys)
+	if len(problems) > 0 {
+		return nil, &cli.ExitError{Code: 2, Err: problems[0]}
 	}
 	opts := []model.Option{
 		model.WithNotify(s.Notify),

@@ -1,4 +1,4 @@
-// Package read holds the scriptable reads: stats, strategies, users,
+// Package read holds the scriptable reads: strategies, users,
 // pools, audit and the raw api command; the action subcommands of
 // strategies and users come from package act.
 package read

@@ -23,9 +23,11 @@ import (
 	"github.com/stratop/stratop/internal/cmd/sandbox"
 	"github.com/stratop/stratop/internal/cmd/serve"
 	"github.com/stratop/stratop/internal/cmd/settings"
+	"github.com/stratop/stratop/internal/cmd/stats"
 	"github.com/stratop/stratop/internal/cmd/version"
 	"github.com/stratop/stratop/internal/cmd/watch"
 	"github.com/stratop/stratop/internal/factory"
+	"github.com/stratop/stratop/ui"
 )
 
 // Run executes the command line and maps errors to exit codes, so tests can
@@ -33,7 +35,15 @@ import (
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return Execute(ctx, factory.New(), args, stdin, stdout, stderr)
+	return Execute(ctx, New(), args, stdin, stdout, stderr)
+}
+
+// New is the program's factory: the real environment, with the
+// presentation's names the settings file is checked against.
+func New() *factory.Factory {
+	f := factory.New()
+	f.Words = ui.SettingsWords()
+	return f
 }
 
 // Execute is Run under ctx with the factory every command takes its
@@ -76,7 +86,7 @@ func newRootCmd(f *factory.Factory) *cobra.Command {
 		profiles.NewProfilesCmd(f),
 		version.NewCmd(),
 		read.NewAuditCmd(f),
-		read.NewStatsCmd(f),
+		stats.NewCmd(f),
 		read.NewStrategiesCmd(f),
 		read.NewUsersCmd(f),
 		read.NewPoolsCmd(f),

@@ -41,7 +41,7 @@ func NewCmd(fac *factory.Factory) *cobra.Command {
 			RunE: func(cmd *cobra.Command, _ []string) error {
 				p, _, err := fac.SettingsPath()
 				if err == nil {
-					err = config.Init(p)
+					err = config.Init(p, fac.Words)
 				}
 				if err != nil {
 					return &cli.ExitError{Code: 2, Err: fmt.Errorf("config init: %w", err)}
@@ -60,7 +60,7 @@ func NewCmd(fac *factory.Factory) *cobra.Command {
 				p, explicit, err := fac.SettingsPath()
 				var c *config.Config
 				if err == nil {
-					c, err = config.Load(p, explicit)
+					c, err = config.Load(p, explicit, fac.Words)
 				}
 				if err != nil {
 					return &cli.ExitError{Code: 2, Err: err}

@@ -1,4 +1,7 @@
-package read
+// Package stats is `stratop stats`: the integration's counts, and with
+// --history the kept history as JSON, CSV or charts. It is the one command
+// that draws with the dashboard's presentation (charts and their colours).
+package stats
 
 import (
 	"context"
@@ -18,8 +21,8 @@ import (
 	"github.com/stratop/stratop/ui"
 )
 
-// NewStatsCmd is `stratop stats`, and with --history the kept history.
-func NewStatsCmd(fac *factory.Factory) *cobra.Command {
+// NewCmd is `stratop stats`, and with --history the kept history.
+func NewCmd(fac *factory.Factory) *cobra.Command {
 	var (
 		output string
 		hist   historyFlags
@@ -105,7 +108,7 @@ func runStatsHistory(cmd *cobra.Command, fac *factory.Factory, output string, hf
 	}
 	return cli.History(o, h, cli.HistoryOptions{
 		Profile: profile, Window: window, Now: time.Now(), Format: f,
-		Charts: cs, Width: hf.width, Styles: st,
+		Width: hf.width, Chart: uiChart{styles: st, charts: cs},
 	})
 }
 
@@ -124,4 +127,25 @@ func sharedHistory(ctx context.Context, url, integration string, errOut io.Write
 	}
 	fmt.Fprintf(errOut, "stats: trends from Prometheus %s\n", text.Clean(url))
 	return h
+}
+
+// uiChart draws the history's charts with the dashboard's glyphs, coloured
+// per series as the statuses are everywhere else.
+type uiChart struct {
+	styles ui.Styles
+	charts ui.ChartStyle
+}
+
+// chartTones are the colours of the series, in history.AllSeries order.
+var chartTones = []ui.Tone{ui.ToneActive, ui.ToneSuspended, ui.TonePaused, ui.ToneCompleted, ui.ToneDefault, ui.ToneDefault, ui.ToneNegative}
+
+func (c uiChart) PerCell() int          { return c.charts.PerCell() }
+func (c uiChart) Title(s string) string { return c.styles.Section.Render(s) }
+
+func (c uiChart) Rows(dst []string, i int, values []float64, width, height int) []string {
+	tone := ui.ToneDefault
+	if i < len(chartTones) {
+		tone = chartTones[i]
+	}
+	return ui.ChartRows(dst, c.styles, c.charts, tone, values, width, height)
 }
