@@ -312,6 +312,9 @@ func (t activityTab) actionEntry(r *audit.Record, inFlight bool) ui.ActivityEntr
 	}
 	if r.Outcome == audit.OutcomeDone {
 		e.New = clean(string(r.Expected))
+		if r.Expected == "" {
+			e.New = e.Old // the action does not change the state
+		}
 	}
 	if len(r.StrategyIDs) > 0 {
 		e.Strategy = r.StrategyIDs[0]

@@ -46,6 +46,15 @@ type ActionDialogData struct {
 	InsteadKey key.Binding
 }
 
+// stateAfter is "active -> paused", or "active (unchanged)" for an action
+// that leaves the state as it is.
+func stateAfter(now, next string) string {
+	if next == "" {
+		return now + " (unchanged)"
+	}
+	return now + " -> " + next
+}
+
 // ActionDialog words a confirmation.
 func ActionDialog(d ActionDialogData) Dialog {
 	dg := Dialog{Danger: d.Typed}
@@ -71,7 +80,7 @@ func ActionDialog(d ActionDialogData) Dialog {
 			"pool      " + text.OrDash(t.Pool),
 			"chain     " + ChainName(t.Chain),
 			"owner     " + owner,
-			"state     " + t.Status + " -> " + text.OrDash(d.Next),
+			"state     " + stateAfter(t.Status, d.Next),
 		}
 	}
 	if d.Effect != "" {

@@ -78,7 +78,7 @@ func ActivityCells(e ActivityEntry) []Cell {
 	case e.Kind == KindCount:
 		change = JoinNonEmpty(" ", e.Note, text.OrDash(e.Old)+" -> "+text.OrDash(e.New))
 	case e.Old != "" || e.New != "":
-		change = JoinNonEmpty(" ", text.OrDash(e.Old)+" -> "+text.OrDash(e.New), e.Note)
+		change = JoinNonEmpty(" ", stateChange(e), e.Note)
 	}
 	tone := kindTones[e.Kind]
 	if e.Elsewhere != "" {
@@ -227,9 +227,23 @@ func NotifyText(e ActivityEntry) string {
 		s += " user " + e.User
 	}
 	if e.Old != "" || e.New != "" {
-		s += " " + text.OrDash(e.Old) + " -> " + text.OrDash(e.New)
+		s += " " + stateChange(e)
 	}
 	return s
+}
+
+// stateChange words an entry's states: "active -> paused"; an action that
+// leaves the state as it was (add-balance, duplicate) "active
+// (unchanged)"; one whose new state is not known (refused, failed,
+// unknown, in flight) "was active".
+func stateChange(e ActivityEntry) string {
+	switch {
+	case e.Kind == KindAction && e.Old != "" && e.New == e.Old:
+		return e.Old + " (unchanged)"
+	case e.Kind == KindAction && e.Old != "" && e.New == "":
+		return "was " + e.Old
+	}
+	return text.OrDash(e.Old) + " -> " + text.OrDash(e.New)
 }
 
 // NotifyFrom heads a notification with the profile it is about: it is

@@ -5,6 +5,7 @@ package ui
 // one column set; the user view adds two columns.
 
 import (
+	"math/big"
 	"sort"
 	"strconv"
 	"strings"
@@ -142,8 +143,24 @@ func PageLine(st Styles, p PageInfo, width int) string {
 	return st.Paging.Render(text.Fit(msg, width))
 }
 
+// GainedValue is the value gained on a chain, in tokens and native coin,
+// summed exactly; one side alone when the other is missing or not a number.
+func GainedValue(g api.ChainGains) string {
+	tok, okT := new(big.Rat).SetString(g.GainedTokensValue)
+	nat, okN := new(big.Rat).SetString(g.GainedNativeValue)
+	switch {
+	case okT && okN:
+		return tok.Add(tok, nat).FloatString(6)
+	case okN:
+		return g.GainedNativeValue
+	}
+	return g.GainedTokensValue
+}
+
 // GainsLine summarises gains per chain on one line:
-// "gains  BASE $12.30 · SOL $0.50" (gained token value per chain).
+// "gains  BASE $12.30 · SOL $0.50": the value of what was gained on each
+// chain, tokens and native together (a strategy that gains the native coin
+// gains nothing on the token side).
 func GainsLine(st Styles, gains []ChainGain, width int) string {
 	if len(gains) == 0 {
 		return ""
@@ -156,7 +173,7 @@ func GainsLine(st Styles, gains []ChainGain, width int) string {
 		}
 		b.WriteString(ChainShort(g.ChainID))
 		b.WriteByte(' ')
-		b.WriteString(text.USD(g.Gains.GainedTokensValue))
+		b.WriteString(text.USD(GainedValue(g.Gains)))
 	}
 	return st.Paging.Render(text.Fit(b.String(), width))
 }

@@ -1,0 +1,50 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stratop/stratop/api"
+)
+
+// An action's line says what is true of the state: moved, unchanged (an
+// add-balance), or only what it was (an action that did not finish).
+func TestActionLinesSayWhatIsTrueOfTheState(t *testing.T) {
+	cases := []struct {
+		e    ActivityEntry
+		want string
+	}{
+		{ActivityEntry{Kind: KindAction, Old: "active", New: "paused", Note: "halt: done"}, "active -> paused"},
+		{ActivityEntry{Kind: KindAction, Old: "active", New: "active", Note: "add-balance: done"}, "active (unchanged)"},
+		{ActivityEntry{Kind: KindAction, Old: "active", Note: "halt: failed"}, "was active"},
+		{ActivityEntry{Kind: KindStatus, Old: "active", New: "paused"}, "active -> paused"},
+	}
+	for _, c := range cases {
+		cells := ActivityCells(c.e)
+		var all []string
+		for _, cl := range cells {
+			all = append(all, cl.Text)
+		}
+		line := strings.Join(all, " ")
+		if !strings.Contains(line, c.want) || strings.Contains(line, "-> —") {
+			t.Errorf("%+v: %q, want %q", c.e, line, c.want)
+		}
+	}
+	if d := ActionDialog(ActionDialogData{Action: "duplicate", Target: ActionTarget{ID: 7, Status: "active"}}); !strings.Contains(strings.Join(d.Lines, "\n"), "state     active (unchanged)") {
+		t.Errorf("the duplicate dialog: %q", d.Lines)
+	}
+}
+
+// Gains by chain count the native side: a user whose BNB gains are native
+// reads their value, not $0.00.
+func TestGainsByChainCountNativeGains(t *testing.T) {
+	st := DefaultStyles()
+	line := GainsLine(st, []ChainGain{{ChainID: 56, Gains: api.ChainGains{GainedTokens: "0", GainedTokensValue: "0",
+		GainedNative: "0.12", GainedNativeValue: "81.74"}}}, 80)
+	if !strings.Contains(line, "$81.74") {
+		t.Errorf("native gains left out: %q", line)
+	}
+	if got := GainedValue(api.ChainGains{GainedTokensValue: "0.10", GainedNativeValue: "0.20"}); got != "0.300000" {
+		t.Errorf("0.10 + 0.20 = %q", got)
+	}
+}
