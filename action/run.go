@@ -46,6 +46,9 @@ type Target struct {
 	// Reason is why the operator acts (a ticket, a sentence), written to
 	// the audit log with the action.
 	Reason string
+	// UndoOf is the audit Seq of the action this one undoes: the journal
+	// links the two.
+	UndoOf string
 }
 
 // Outcome is how an action ended (the audit log's words).
@@ -63,6 +66,7 @@ const (
 type Result struct {
 	Spec    Spec
 	Target  Target
+	Seq     string // the audit log's id of the action ("" when refused before its intent)
 	Outcome Outcome
 	Sent    bool          // the request left; with OutcomeUnknown it may have been applied
 	Current *api.Strategy // the record read before sending (nil when that read failed)
@@ -175,6 +179,7 @@ func (r Runner) Run(ctx context.Context, spec Spec, t Target) Result {
 	}
 	sendTimeout := or(r.SendTimeout, DefaultSendTimeout)
 	entry := r.entry(spec, t, res.Current)
+	res.Seq = entry.Seq
 	entry.Deadline = time.Now().Add(sendTimeout).UTC()
 	if err := r.journal().Write(entry); err != nil {
 		res.JournalErr = err
@@ -246,7 +251,7 @@ func (r Runner) entry(spec Spec, t Target, cur *api.Strategy) audit.Entry {
 	e := audit.Entry{
 		Seq: uuid.NewString(), Source: r.Source, Action: spec.Name, User: t.Owner,
 		Expected: spec.Next, IdempotencyKey: t.IdempotencyKey, Amount: t.Amount, Reason: t.Reason,
-		Approval: r.Approval,
+		Approval: r.Approval, UndoOf: t.UndoOf,
 	}
 	if spec.Scope == ScopeStrategy {
 		e.StrategyIDs = []int64{t.Strategy.ID}

@@ -40,6 +40,8 @@ type Entry struct {
 	IdempotencyKey string     `json:"idempotencyKey,omitempty"`
 	Amount         string     `json:"amount,omitempty"` // add-balance: the raw amount sent
 	Reason         string     `json:"reason,omitempty"` // why the operator acted, in their words
+	// UndoOf is the Seq of the action this one undoes (its exact inverse).
+	UndoOf string `json:"undoOf,omitempty"`
 	// Approval is set when an agent asked for the action and a person
 	// approved it (source "mcp").
 	Approval *Approval `json:"approval,omitempty"`

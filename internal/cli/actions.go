@@ -37,6 +37,9 @@ type ActionOptions struct {
 	// sent; an error cancels with nothing sent (an approval is claimed
 	// here, so two people cannot both send it).
 	BeforeSend func() error
+	// UndoOf, when the action undoes a recorded one, is that action's
+	// audit id: the journal links the two.
+	UndoOf string
 }
 
 // Expected is one target of an approved request as it was when asked for.
@@ -113,7 +116,7 @@ func RunAction(ctx context.Context, o IO, runner action.Runner, opt ActionOption
 			}
 			continue
 		}
-		it.target.Reason = opt.Reason
+		it.target.Reason, it.target.UndoOf = opt.Reason, opt.UndoOf
 		res := runner.Run(ctx, opt.Spec, it.target)
 		results[i] = resultOf(opt.Spec, it, res)
 		if opt.Spec.Scope == action.ScopeUser && res.Outcome == audit.OutcomeDone {

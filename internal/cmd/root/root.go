@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/stratop/stratop/internal/cli"
+	"github.com/stratop/stratop/internal/cmd/act"
 	"github.com/stratop/stratop/internal/cmd/agent"
 	"github.com/stratop/stratop/internal/cmd/dashboard"
 	"github.com/stratop/stratop/internal/cmd/profiles"
@@ -98,6 +99,7 @@ func newRootCmd(f *factory.Factory) *cobra.Command {
 		agent.NewMCPCmd(f),
 		agent.NewApproveCmd(f),
 		agent.NewRejectCmd(f),
+		act.NewUndoCmd(f),
 	)
 	// Cobra adds `completion` only when it executes; added now, its
 	// unknown shells (tcsh) are refused like any unknown subcommand.
