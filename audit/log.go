@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/stratop/stratop/integration"
+	"github.com/stratop/stratop/internal/filelock"
 	"github.com/stratop/stratop/internal/paths"
 )
 
@@ -52,7 +53,6 @@ type Log struct {
 
 	mu      sync.Mutex
 	f       *os.File
-	lk      *fileLock
 	lastErr error // the last failed write, until a write succeeds
 	// writer is this Log's liveness lock (taken at the first intent, held
 	// until Close or the process ends) and release lets go of it.
@@ -158,17 +158,19 @@ func (l *Log) write(line []byte) error {
 			return err
 		}
 	}
-	if l.lk == nil {
-		lk, err := openLock(LockPath(l.path))
-		if err != nil {
-			return err
-		}
-		l.lk = lk
+	// Every writer, in any process, holds the lock while it decides whether
+	// to rotate, rotates and appends; flock is held per open file, so it
+	// also orders two Logs of one process.
+	var err error
+	if lockErr := filelock.With(LockPath(l.path), func() error { err = l.appendLocked(line); return nil }); lockErr != nil {
+		return fmt.Errorf("audit log: %w", lockErr)
 	}
-	if err := l.lk.lock(); err != nil {
-		return err
-	}
-	defer l.lk.unlock()
+	return err
+}
+
+// appendLocked rotates when the line would pass the size, appends it and
+// syncs, with the lock held.
+func (l *Log) appendLocked(line []byte) error {
 	if err := l.rotateIfNeeded(int64(len(line))); err != nil {
 		return err
 	}
@@ -240,10 +242,6 @@ func (l *Log) Close() error {
 		l.release()
 		_ = os.Remove(writerPath(l.path, l.writer))
 		l.release, l.writer = nil, ""
-	}
-	if l.lk != nil {
-		_ = l.lk.close()
-		l.lk = nil
 	}
 	if l.f == nil {
 		return nil
