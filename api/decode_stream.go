@@ -103,8 +103,10 @@ func decodeArray[T any](r io.Reader, each func(T)) error {
 	if tok != json.Delim('[') {
 		return describeJSONError(&json.UnmarshalTypeError{Value: jsonKind(tok), Type: reflect.TypeFor[[]T](), Offset: dec.InputOffset()})
 	}
+	var v T // one value reused: a fresh one per element is garbage per element
 	for dec.More() {
-		var v T
+		var zero T
+		v = zero
 		if err := dec.Decode(&v); err != nil {
 			return fail(err)
 		}

@@ -37,6 +37,7 @@ type userDetail struct {
 type usersTab struct {
 	base
 	list      source[*usersData]
+	firstRows *usersData // a first read's first rows, shown until it ends
 	tbl       table
 	input     lineInput
 	query     string // lower-cased filter applied to the rows
@@ -71,17 +72,9 @@ func newUsersTab(e *env, chosen string) usersTab {
 const usersFetchTimeout = 3 * time.Minute
 
 func (t usersTab) fetchList(gen uint64) tea.Cmd {
-	client, prev := t.env.api, t.list.data
-	return fetchCmdWithin(t.env, feedUsers, gen, max(usersFetchTimeout, t.env.fetchTimeout), func(ctx context.Context) (*usersData, error) {
-		b := newUsersBuilder(prev)
-		if err := client.StreamUsers(ctx, b.reset, b.add); err != nil {
-			return nil, err
-		}
-		d := b.done()
-		if prev != nil && prev.same(d) {
-			return prev, nil
-		}
-		return d, nil
+	client, prev, count := t.env.api, t.list.data, t.sync.count
+	return fetchUsersCmd(t.env, gen, func(ctx context.Context, first func(*usersData)) (*usersData, error) {
+		return readUsers(ctx, client, prev, count, first)
 	})
 }
 
@@ -124,6 +117,14 @@ func (t usersTab) updateOther(msg tea.Msg) (_ usersTab, _ tea.Cmd, redraw bool) 
 	case overviewMsg:
 		t, cmd = t.observe(msg)
 		return t, cmd, false // the status line shows what changed
+	case usersFirstRowsMsg:
+		if msg.session != t.env.session || msg.gen != t.list.gen || t.list.data != nil {
+			return t, msg.rest, false
+		}
+		t.firstRows = msg.data
+		t.matched, t.typed = t.refilter(t.query)
+		t.tbl = t.tbl.setSource(msg.data).setOrder(t.matched).setFlags(t.watchFlags())
+		return t, msg.rest, true
 	case userChosenMsg:
 		if msg.ExternalID == t.chosen {
 			return t, nil, false
@@ -164,6 +165,9 @@ func (t usersTab) settle(msg fetchedMsg) (usersTab, tea.Cmd) {
 		return t, cmd
 	}
 	t.list, accepted, changed = t.list.settle(msg, t.env)
+	if t.firstRows != nil && !t.list.inFlight {
+		t.firstRows, changed = nil, true
+	}
 	if changed {
 		t.typed = nil
 		t.matched, t.typed = t.refilter(t.query)
@@ -188,11 +192,11 @@ func (t usersTab) updateKey(msg tea.KeyMsg) (usersTab, tea.Cmd) {
 		t.input = t.input.focus()
 	case key.Matches(msg, k.Watch):
 		if _, row, ok := t.tbl.selected(); ok {
-			return t, watchToggleCmd(0, t.list.data.external(row))
+			return t, watchToggleCmd(0, t.shown().external(row))
 		}
 	case key.Matches(msg, k.Enter):
 		if _, row, ok := t.tbl.selected(); ok {
-			ext := t.list.data.external(row)
+			ext := t.shown().external(row)
 			return t, func() tea.Msg { return chooseUserMsg{ExternalID: ext} }
 		}
 	case key.Matches(msg, k.Back):
@@ -242,7 +246,8 @@ const maxFilterSteps = 32
 // last matches (every row that holds q holds a query inside q), anything
 // else scans every user.
 func (t usersTab) refilter(q string) ([]int, []filterStep) {
-	if q == "" || t.list.data == nil {
+	data := t.shown()
+	if q == "" || data == nil {
 		return nil, nil
 	}
 	typed := t.typed
@@ -257,8 +262,16 @@ func (t usersTab) refilter(q string) ([]int, []filterStep) {
 	} else {
 		typed = nil
 	}
-	rows := t.list.data.match(q, within)
+	rows := data.match(q, within)
 	return rows, append(slices.Clip(typed), filterStep{q, rows})
+}
+
+// shown is the list on screen: the whole one, else a first read's first rows.
+func (t usersTab) shown() *usersData {
+	if t.list.data != nil {
+		return t.list.data
+	}
+	return t.firstRows
 }
 
 // findChosen is the row of the chosen user, or -1.
@@ -296,8 +309,8 @@ func (t usersTab) Status() ui.Status { return t.status() }
 // Selection offers the user-wide actions the selected row's user, else the
 // chosen one.
 func (t usersTab) Selection() selection {
-	if _, row, ok := t.tbl.selected(); ok && t.list.data != nil {
-		return selection{user: t.list.data.external(row)}
+	if _, row, ok := t.tbl.selected(); ok && t.shown() != nil {
+		return selection{user: t.shown().external(row)}
 	}
 	return selection{user: t.chosen}
 }

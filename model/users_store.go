@@ -2,15 +2,15 @@ package model
 
 // The users list in compact form. A million users arrive as 107 MB of JSON;
 // held as []api.User with cells and search keys they cost several hundred
-// megabytes in millions of small objects. Here they are one backing array
-// of text and three flat slices, built as the answer is decoded
-// (api.Client.StreamUsers), with nothing per user on the heap:
+// megabytes in millions of small objects. Here they are chunks of text and
+// two flat slices, built as the answer is decoded (api.Client.StreamUsers),
+// with nothing per user on the heap:
 //
 //   - text: every user's external id then wallet, sanitised and lower-cased
-//     (ASCII letters only, so offsets do not move), back to back;
+//     (ASCII letters only, so offsets do not move), back to back in chunks;
 //   - upper: one bit per byte of text, set where the letter was upper-case,
 //     so the original text is restored for the few rows drawn;
-//   - ends: per user, where its external id and its wallet end in text;
+//   - ends: per user, where its external id and its wallet end in the text;
 //   - ids: per user, the interface's id.
 //
 // The filter searches text directly: it is already the lower-cased key.
@@ -19,7 +19,6 @@ package model
 
 import (
 	"bytes"
-	"runtime"
 	"slices"
 
 	"github.com/stratop/stratop/api"
@@ -27,16 +26,36 @@ import (
 	"github.com/stratop/stratop/ui"
 )
 
-// usersData is a prepared user list; it is never changed once built.
-type usersData struct {
-	ids   []int64
+// Text is held in chunks of textChunk bytes, and a field never spans two:
+// a list grows by adding a chunk, never by copying what it holds, and a
+// list read again shares the full chunks of the list it equals up to the
+// first change.
+const (
+	chunkShift = 20
+	textChunk  = 1 << chunkShift
+	chunkMask  = textChunk - 1
+)
+
+// textChunkOf is one chunk: lower-cased text and its upper-case bits.
+type textChunkOf struct {
 	text  []byte
-	ends  []uint32 // 2 per user
 	upper []uint64
 }
 
+// usersData is a prepared user list; it is never changed once built.
+type usersData struct {
+	ids    []int64
+	chunks []*textChunkOf
+	ends   []uint32 // 2 per user, offsets into the chunks as one space
+}
+
 // Len, ID and Cells make the list a rowSource.
-func (d *usersData) Len() int { return len(d.ids) }
+func (d *usersData) Len() int {
+	if d == nil {
+		return 0
+	}
+	return len(d.ids)
+}
 
 func (d *usersData) ID(i int) int64 { return d.ids[i] }
 
@@ -54,31 +73,74 @@ func (d *usersData) CellText(i, col int) string {
 	return ""
 }
 
-// span is where field f (0: external id, 1: wallet) of user i lies in text.
+// span is where field f (0: external id, 1: wallet) of user i lies: it
+// starts where the field before it ends, or at the start of its chunk when
+// it did not fit in the one before.
 func (d *usersData) span(i, f int) (int, int) {
 	start := 0
 	if k := 2*i + f; k > 0 {
 		start = int(d.ends[k-1])
 	}
-	return start, int(d.ends[2*i+f])
+	end := int(d.ends[2*i+f])
+	if end > start && start>>chunkShift != (end-1)>>chunkShift {
+		start = (end - 1) &^ chunkMask
+	}
+	return start, end
+}
+
+// lower is field f of user i, lower-cased, in place.
+func (d *usersData) lower(i, f int) []byte {
+	s, e := d.span(i, f)
+	if s == e {
+		return nil
+	}
+	c := d.chunks[s>>chunkShift]
+	return c.text[s&chunkMask : s&chunkMask+e-s]
+}
+
+// isUpper reports whether the byte at offset k was an upper-case letter.
+func (d *usersData) isUpper(k int) bool {
+	c := d.chunks[k>>chunkShift]
+	k &= chunkMask
+	return c.upper[k>>6]&(1<<(k&63)) != 0
 }
 
 // field restores field f of user i with its case.
 func (d *usersData) field(i, f int) string {
-	s, e := d.span(i, f)
+	s, _ := d.span(i, f)
+	low := d.lower(i, f)
 	var b []byte
-	for k := s; k < e; k++ {
-		if d.upper[k>>6]&(1<<(k&63)) != 0 {
+	for j := range low {
+		if d.isUpper(s + j) {
 			if b == nil {
-				b = append([]byte(nil), d.text[s:e]...)
+				b = append([]byte(nil), low...)
 			}
-			b[k-s] -= 'a' - 'A'
+			b[j] -= 'a' - 'A'
 		}
 	}
 	if b == nil {
-		return string(d.text[s:e])
+		return string(low)
 	}
 	return string(b)
+}
+
+// equal reports whether field f of user i is s (already clean), case and all.
+func (d *usersData) equal(i, f int, s string) bool {
+	start, _ := d.span(i, f)
+	low := d.lower(i, f)
+	if len(low) != len(s) {
+		return false
+	}
+	for j := 0; j < len(s); j++ {
+		c, up := s[j], false
+		if 'A' <= c && c <= 'Z' {
+			c, up = c+'a'-'A', true
+		}
+		if low[j] != c || d.isUpper(start+j) != up {
+			return false
+		}
+	}
+	return true
 }
 
 // user is user i as the list read gave it (sanitised).
@@ -99,7 +161,7 @@ func (d *usersData) find(external string) int {
 	}
 	key := foldASCII([]byte(external))
 	for i := range d.ids {
-		if s, e := d.span(i, 0); bytes.Equal(d.text[s:e], key) && d.external(i) == external {
+		if bytes.Equal(d.lower(i, 0), key) && d.external(i) == external {
 			return i
 		}
 	}
@@ -112,9 +174,7 @@ func (d *usersData) find(external string) int {
 func (d *usersData) match(q string, within []int) []int {
 	key := foldASCII([]byte(q))
 	test := func(i int) bool {
-		s, m := d.span(i, 0)
-		e := int(d.ends[2*i+1])
-		return bytes.Contains(d.text[s:m], key) || bytes.Contains(d.text[m:e], key)
+		return bytes.Contains(d.lower(i, 0), key) || bytes.Contains(d.lower(i, 1), key)
 	}
 	if within != nil {
 		out := make([]int, 0, len(within))
@@ -136,8 +196,15 @@ func (d *usersData) match(q string, within []int) []int {
 
 // same reports whether two lists hold the same users in the same order.
 func (d *usersData) same(o *usersData) bool {
-	return o != nil && slices.Equal(d.ids, o.ids) && slices.Equal(d.ends, o.ends) &&
-		bytes.Equal(d.text, o.text) && slices.Equal(d.upper, o.upper)
+	if o == nil || !slices.Equal(d.ids, o.ids) {
+		return false
+	}
+	for i := range d.ids {
+		if !o.equal(i, 0, d.field(i, 0)) || !o.equal(i, 1, d.field(i, 1)) {
+			return false
+		}
+	}
+	return true
 }
 
 // foldASCII lower-cases the ASCII letters of b in place.
@@ -148,74 +215,4 @@ func foldASCII(b []byte) []byte {
 		}
 	}
 	return b
-}
-
-// usersBuilder builds a usersData from users handed one by one.
-type usersBuilder struct{ d usersData }
-
-// newUsersBuilder sizes the arrays after the previous list, so that a list
-// read again grows nothing.
-func newUsersBuilder(prev *usersData) *usersBuilder {
-	b := &usersBuilder{}
-	if prev != nil {
-		n, t := len(prev.ids)+len(prev.ids)/64+16, len(prev.text)+len(prev.text)/64+1024
-		b.d = usersData{ids: make([]int64, 0, n), ends: make([]uint32, 0, 2*n), text: make([]byte, 0, t), upper: make([]uint64, 0, t/64+1)}
-	}
-	return b
-}
-
-// reset starts over (a read retried after a partial answer).
-func (b *usersBuilder) reset() {
-	b.d.ids, b.d.ends, b.d.text, b.d.upper = b.d.ids[:0], b.d.ends[:0], b.d.text[:0], b.d.upper[:0]
-}
-
-// yieldEvery is how many users the builder adds between yields.
-const yieldEvery = 4096
-
-// add appends a user, sanitised and bounded like every server string.
-// The dashboard runs on one P (internal/cmd/dashboard): decoding a million users
-// is seconds of CPU, and yielding now and then lets the UI goroutine answer
-// a key at once instead of at the next preemption.
-func (b *usersBuilder) add(u api.User) {
-	if len(b.d.ids)%yieldEvery == yieldEvery-1 {
-		runtime.Gosched()
-	}
-	b.d.ids = append(b.d.ids, u.ID)
-	b.appendField(clean(u.ExternalUserID))
-	b.appendField(clean(u.WalletAddress))
-}
-
-func (b *usersBuilder) appendField(s string) {
-	d := &b.d
-	for j := 0; j < len(s); j++ {
-		c := s[j]
-		k := len(d.text)
-		if k>>6 >= len(d.upper) {
-			d.upper = append(d.upper, 0)
-		}
-		if 'A' <= c && c <= 'Z' {
-			d.upper[k>>6] |= 1 << (k & 63)
-			c += 'a' - 'A'
-		}
-		d.text = append(d.text, c)
-	}
-	if len(d.text)>>6 >= len(d.upper) {
-		d.upper = append(d.upper, 0)
-	}
-	d.ends = append(d.ends, uint32(len(d.text)))
-}
-
-// done returns the list built.
-func (b *usersBuilder) done() *usersData {
-	d := b.d
-	return &d
-}
-
-// usersFromSlice builds a list from users at hand (tests, benchmarks).
-func usersFromSlice(users []api.User) *usersData {
-	b := newUsersBuilder(nil)
-	for _, u := range users {
-		b.add(u)
-	}
-	return b.done()
 }

@@ -69,7 +69,7 @@ func TestUsersStoreMatch(t *testing.T) {
 }
 
 func TestUsersBuilderStartsOver(t *testing.T) {
-	b := newUsersBuilder(usersFromSlice([]api.User{{ID: 1, ExternalUserID: "a"}}))
+	b := newUsersBuilder(usersFromSlice([]api.User{{ID: 1, ExternalUserID: "a"}}), 0)
 	b.add(api.User{ID: 1, ExternalUserID: "HALF"})
 	b.reset()
 	b.add(api.User{ID: 2, ExternalUserID: "whole", WalletAddress: "W"})

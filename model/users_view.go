@@ -43,12 +43,12 @@ func (t usersTab) render() usersTab {
 // filterLine is the input while filtering, else the count and a hint.
 func (t usersTab) filterLine(width int) string {
 	st := t.env.styles
-	total := 0
-	if t.list.data != nil {
-		total = t.list.data.Len()
-	}
+	total := t.shown().Len()
 	row, n, lost := t.tbl.position()
 	count := ui.JoinNonEmpty(" · ", ui.UsersCount(t.tbl.len(), total, t.query != ""), ui.RowOf(row, n, lost, "user"))
+	if t.list.data == nil && t.firstRows != nil {
+		count = ui.JoinNonEmpty(" · ", count, "first rows, loading…")
+	}
 	if t.input.focused || len(t.input.value) > 0 {
 		return ui.FilterInput(st, t.input.Value(), t.input.focused, t.input.selected, count, width)
 	}
