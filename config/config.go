@@ -1,4 +1,4 @@
-// Package config reads the settings file (DESIGN.md "Files"): where it is,
+// Package config reads the settings file (README.md, ARCHITECTURE.md): where it is,
 // strict loading that names file, line and key for every mistake, and the
 // effective settings of a profile. stratop never writes the file except
 // `stratop config init`.

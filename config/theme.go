@@ -1,6 +1,6 @@
 package config
 
-// The theme is written either as a name (theme = "dark", as DESIGN.md
+// The theme is written either as a name (theme = "dark", as `config init`
 // shows) or as a table holding the name and colour overrides per role:
 //
 //	[theme]

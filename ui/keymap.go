@@ -1,6 +1,6 @@
 package ui
 
-// Key bindings of DESIGN.md, in scopes after bubbles' components: each scope
+// The key bindings (README.md "Using it"), in scopes after bubbles' components: each scope
 // has its Default...() and every hint on screen is built from the bindings'
 // Help(), so a remapped key changes the footer, the full help and the
 // dialogs together. The model matches keys against these bindings only.
@@ -117,7 +117,7 @@ func bind(keys []string, k, desc string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
 }
 
-// DefaultKeyMap returns the bindings of DESIGN.md for tabs with these titles.
+// DefaultKeyMap returns the default bindings (README.md) for tabs with these titles.
 func DefaultKeyMap(tabTitles ...string) KeyMap {
 	return KeyMap{
 		Global:  DefaultGlobalKeys(tabTitles...),

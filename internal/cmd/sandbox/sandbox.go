@@ -18,7 +18,7 @@ import (
 	"github.com/stratop/stratop/internal/cli"
 )
 
-// sandboxFlags are the flags of `stratop sandbox` (DESIGN.md).
+// sandboxFlags are the flags of `stratop sandbox` (README.md "The sandbox").
 type sandboxFlags struct {
 	addr       string
 	apiKey     string
