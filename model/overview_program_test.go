@@ -84,7 +84,7 @@ func TestProgramTrendSurvivesARestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := startAppClient(t, sandboxClient{bad}, 120, 40, withHistoryIn(dir), WithClock(func() time.Time { return later }))
-	b.waitText("credentials rejected", "(since 12:30)")
+	b.waitText("credentials rejected", "(since 12:30: the axis spans what is kept)")
 	if got := trendValue(b.frame(), "active"); got != itoa(int64(kept)) {
 		t.Errorf("after a restart with every read failing the active trend shows %q, want the kept %v", got, kept)
 	}

@@ -93,13 +93,15 @@ func ScaleOf(values []float64) (s Scale, ok bool) {
 }
 
 // steps is how many of total steps the value fills: NaN is 0 (a gap), the
-// lowest value 1, the highest total, a flat series half.
+// lowest value 1, the highest total. A flat series is a line along the
+// bottom, the lowest step: an area filled to any height would read as a
+// level it never moved from.
 func (s Scale) steps(v float64, total int) int {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return 0
 	}
 	if s.Hi <= s.Lo {
-		return max(total/2, 1)
+		return 1
 	}
 	f := (v - s.Lo) / (s.Hi - s.Lo)
 	return 1 + int(math.Round(f*float64(total-1)))

@@ -79,8 +79,21 @@ func TestChartShowsTheShapeAndGaps(t *testing.T) {
 		t.Errorf("braille of gap, 0, 10 = %q", br)
 	}
 	flat := Sparkline(st, ChartBlock, ToneDefault, []float64{5, 5, 5}, 3)
-	if flat != "▄▄▄" {
-		t.Errorf("a flat series = %q, want the middle level", flat)
+	if flat != "▁▁▁" {
+		t.Errorf("a flat series = %q, want a line along the bottom", flat)
+	}
+	// Over several rows a flat series is a line, not a block: every row
+	// but the bottom one is blank.
+	for cs := range ChartStyleNames {
+		area := ChartRows(nil, st, ChartStyle(cs), ToneDefault, []float64{5, 5, 5, 5, 5, 5}, 3, 4)
+		for r := 0; r < 3; r++ {
+			if strings.TrimSpace(area[r]) != "" {
+				t.Errorf("%s: a flat series fills row %d of 4: %q", ChartStyle(cs), r, area)
+			}
+		}
+		if strings.TrimSpace(area[3]) == "" {
+			t.Errorf("%s: a flat series draws nothing: %q", ChartStyle(cs), area)
+		}
 	}
 	for cs := range ChartStyleNames {
 		if s := Sparkline(st, ChartStyle(cs), ToneDefault, nil, 5); s != "     " {

@@ -65,6 +65,9 @@ type Trend struct {
 type TrendsData struct {
 	Window  time.Duration
 	Since   time.Time // the first sample kept, when later than the window's start
+	// Fitted says the x-axis spans from Since to now, not the whole
+	// window: the history does not fill the window yet.
+	Fitted bool
 	Loading bool      // the history file is still being read
 	Note    string    // why the history is not kept (sanitised)
 	Source  string    // where the trends come from when not the local file ("Prometheus")
@@ -160,6 +163,8 @@ func TrendLines(dst []string, st Styles, d TrendsData, width, chartRows int, now
 	switch {
 	case d.Loading:
 		title += " · reading the history…"
+	case d.Fitted:
+		title += " (since " + sinceText(d.Since, now) + ": the axis spans what is kept)"
 	case !d.Since.IsZero() && now.Sub(d.Since) < d.Window:
 		title += " (since " + sinceText(d.Since, now) + ")"
 	}
