@@ -63,14 +63,14 @@ type Trend struct {
 
 // TrendsData is the Trends part.
 type TrendsData struct {
-	Window  time.Duration
-	Since   time.Time // the first sample kept, when later than the window's start
+	Window time.Duration
+	Since  time.Time // the first sample kept, when later than the window's start
 	// Fitted says the x-axis spans from Since to now, not the whole
 	// window: the history does not fill the window yet.
-	Fitted bool
-	Loading bool      // the history file is still being read
-	Note    string    // why the history is not kept (sanitised)
-	Source  string    // where the trends come from when not the local file ("Prometheus")
+	Fitted  bool
+	Loading bool   // the history file is still being read
+	Note    string // why the history is not kept (sanitised)
+	Source  string // where the trends come from when not the local file ("Prometheus")
 	Charts  ChartStyle
 	Series  []Trend
 }
