@@ -9,6 +9,7 @@ import (
 
 	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/config"
 	"github.com/stratop/stratop/integration"
 	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/ui"
@@ -17,8 +18,7 @@ import (
 
 // Defaults of the options below.
 const (
-	DefaultInterval     = 5 * time.Second
-	MinInterval         = time.Second
+	DefaultInterval     = config.DefaultInterval // the settings' default, for every front end
 	DefaultMaxBackoff   = 60 * time.Second
 	DefaultFetchTimeout = 30 * time.Second
 	DefaultPageSize     = 50
@@ -99,8 +99,8 @@ func WithTimer(after func(time.Duration) <-chan time.Time) Option {
 	return func(e *env) { e.after = after }
 }
 
-// WithInterval sets the poll interval (at least MinInterval in the command
-// line; tests may pass less).
+// WithInterval sets the poll interval (the context checks the command
+// line's against its minimum; tests may pass less).
 func WithInterval(iv time.Duration) Option { return func(e *env) { e.interval = iv } }
 
 // WithMaxBackoff caps the delay between polls that keep failing.
