@@ -78,7 +78,7 @@ func TestProgramBulkUndoResumesOnlyWhatIsStillAsLeft(t *testing.T) {
 	a.waitText("Suspend 3 marked strategies?")
 	a.keys("y")
 	a.waitText("u undo")
-	a.keys("esc") // the bulk report
+	a.keys("esc")                             // the bulk report
 	a.setStatus(rows[1].ID, api.StatusPaused) // someone halted one meanwhile
 	a.keys("u")
 	a.waitText("Resume 3 marked strategies?", "the suspend just sent")
