@@ -44,12 +44,7 @@ func (h Health) Failing() bool { return h.ConsecutiveErrors > 0 }
 
 // ConnectionLines draws the Connection panel at now (for the ages).
 func ConnectionLines(st Styles, h Health, now time.Time, width int) []string {
-	host := h.Host
-	if h.Profile != "" {
-		host += " (profile " + h.Profile + ")"
-	}
-	lines := []string{Section(st, "Connection", width),
-		KV(st, "host", host, width),
+	lines := []string{Section(st, "Connection", width), KV(st, "host", h.Host, width),
 		KV(st, "polling", pollingText(h), width)}
 	goodTone, errTone := ToneDefault, ToneDefault
 	if h.Failing() {
@@ -64,6 +59,11 @@ func ConnectionLines(st Styles, h Health, now time.Time, width int) []string {
 	}
 	if h.LastError != "" {
 		lines = append(lines, KVTone(st, "last error", AtAgo(h.LastErrorAt, now)+": "+h.LastError, ToneNegative, width))
+	}
+	// The profile has a line of its own, last (the header names it too): a
+	// narrow panel cuts nothing of the host to make room for it.
+	if h.Profile != "" {
+		lines = append(lines, KV(st, "profile", h.Profile, width))
 	}
 	return lines
 }

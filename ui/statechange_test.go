@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stratop/stratop/api"
 )
@@ -46,5 +47,16 @@ func TestGainsByChainCountNativeGains(t *testing.T) {
 	}
 	if got := GainedValue(api.ChainGains{GainedTokensValue: "0.10", GainedNativeValue: "0.20"}); got != "0.300000" {
 		t.Errorf("0.10 + 0.20 = %q", got)
+	}
+}
+
+// The Connection panel gives the profile its own line: a narrow panel does
+// not cut "(profile defaul…" beside the host.
+func TestConnectionPanelCutsNeitherHostNorProfile(t *testing.T) {
+	h := Health{Host: "partner-api.example.com", Profile: "default", Interval: 5e9}
+	lines := ConnectionLines(DefaultStyles(), h, time.Time{}, 40)
+	all := strings.Join(lines, "\n")
+	if strings.Contains(all, "…") || !strings.Contains(all, "partner-api.example.com") || !strings.Contains(all, "default") {
+		t.Errorf("the panel at 40 columns:\n%s", all)
 	}
 }
