@@ -51,8 +51,8 @@ for n in $SIZES; do
 	url="http://127.0.0.1:$port"
 	case $n in 1000000) long=25 ;; 100000) long=8 ;; *) long=4 ;; esac
 
-	load=$("${PTY[@]}" --settle 1.7 --window "$long" --pre 4 --marker "row 1 of" -- "$WORK/stratop" --base-url "$url")
-	whole=$("${PTY[@]}" --settle 1.7 --window "$long" --pre 4 --marker "$n users · / filter" -- "$WORK/stratop" --base-url "$url")
+	load=$("${PTY[@]}" --settle 1.7 --window "$long" --pre 4 --marker "users · row 1 of" -- "$WORK/stratop" --base-url "$url")
+	whole=$("${PTY[@]}" --settle 1.7 --window "$long" --pre 4 --marker "$n users · row 1 of" -- "$WORK/stratop" --base-url "$url")
 	slow=$((port + 5000))
 	: >"$WORK/slow.log"
 	"$WORK/stratop" sandbox --tick 0 --users "$n" --latency 1500ms --addr "127.0.0.1:$slow" >"$WORK/slow.log" 2>&1 &
