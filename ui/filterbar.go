@@ -36,13 +36,29 @@ func FilterBar(st Styles, fields []FilterField, active, width int) string {
 	for first < active && text.Width(lead)+widthFrom(parts[first:active+1])+text.Width(text.Ellipsis)+1 > width {
 		first++
 	}
+	left := 0
+	if first > 0 {
+		left = text.Width(text.Ellipsis) + 1
+	}
+	// Fields after the focused one that do not fit are left out whole, and
+	// an ellipsis says so: a field is never cut mid-word.
+	last := len(parts) - 1
+	for last > active && text.Width(lead)+left+widthFrom(parts[first:last+1])+text.Width(text.Ellipsis) > width {
+		last--
+	}
 	var b strings.Builder
 	b.WriteString(lead)
 	if first > 0 {
 		b.WriteString(st.Muted.Render(text.Ellipsis + " "))
 	}
-	b.WriteString(strings.Join(parts[first:], " "))
-	return cutStyled(b.String(), width)
+	b.WriteString(strings.Join(parts[first:last+1], " "))
+	if last < len(parts)-1 {
+		b.WriteString(st.Muted.Render(" " + text.Ellipsis))
+	}
+	if text.Width(b.String()) > width {
+		return ansi.Truncate(b.String(), width, text.Ellipsis)
+	}
+	return b.String()
 }
 
 // widthFrom is the width of parts joined by spaces.

@@ -5,7 +5,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/text"
 )
 
 // An action's line says what is true of the state: moved, unchanged (an
@@ -58,5 +61,27 @@ func TestConnectionPanelCutsNeitherHostNorProfile(t *testing.T) {
 	all := strings.Join(lines, "\n")
 	if strings.Contains(all, "…") || !strings.Contains(all, "partner-api.example.com") || !strings.Contains(all, "default") {
 		t.Errorf("the panel at 40 columns:\n%s", all)
+	}
+}
+
+// The filter bar leaves out whole fields that do not fit and says so with
+// an ellipsis; it never cuts a field mid-word.
+func TestFilterBarCutsAtAFieldWithAnEllipsis(t *testing.T) {
+	fields := []FilterField{{Name: "status", Value: "active"}, {Name: "category", Value: "buy"},
+		{Name: "method", Value: "volume"}, {Name: "chain", Value: "Base"}, {Name: "sort", Value: "latest"}}
+	for _, w := range []int{40, 50, 60} {
+		bar := ansi.Strip(FilterBar(DefaultStyles(), fields, 0, w))
+		if text.Width(bar) > w {
+			t.Errorf("%d columns: %q is wider", w, bar)
+		}
+		if !strings.HasSuffix(strings.TrimRight(bar, " "), "…") {
+			t.Errorf("%d columns: %q does not say fields are left out", w, bar)
+		}
+		for _, f := range fields {
+			name := f.Name + ":"
+			if strings.Contains(bar, name) && !strings.Contains(bar, f.Name+": "+f.Value) {
+				t.Errorf("%d columns: %q cuts the %s field", w, bar, f.Name)
+			}
+		}
 	}
 }
