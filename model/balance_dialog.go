@@ -128,7 +128,7 @@ func (d balanceDialog) View(width, height int) string {
 		return ui.RenderDialog(d.styles, ui.WithCommand(ui.BalanceDialog(data), d.commandLine()), width, height)
 	}
 	data.Review = &ui.BalanceReview{Amount: d.review.TokensText(), After: d.review.AfterText()}
-	dg := ui.WithCommand(ui.BalanceDialog(data), d.commandLine())
+	dg := ui.WithCommand(ui.WithUndoNote(ui.BalanceDialog(data), key.Binding{}, "", ""), d.commandLine())
 	return ui.RenderDialog(d.styles, ui.WithConsent(dg, d.consent.view()), width, height)
 }
 

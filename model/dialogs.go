@@ -37,10 +37,11 @@ type confirmDialog struct {
 	instead    *choice
 	insteadKey key.Binding
 	profile    string // for the command line
+	undoKey    key.Binding
 }
 
 func newConfirmDialog(e *env, req request, hidden int) confirmDialog {
-	d := confirmDialog{styles: e.styles, keys: e.keys.Dialog, input: e.keys.Input, req: req, hidden: hidden, profile: e.profile,
+	d := confirmDialog{styles: e.styles, keys: e.keys.Dialog, input: e.keys.Input, req: req, hidden: hidden, profile: e.profile, undoKey: e.keys.Global.Undo,
 		typed: newLineInput(maxTyped, unicode.IsDigit)}
 	d.consent = newConsent(e, d.want())
 	return d
@@ -129,7 +130,7 @@ func (d confirmDialog) View(width, height int) string {
 	if d.instead != nil {
 		data.Instead, data.InsteadKey = d.instead.spec.Name, d.insteadKey
 	}
-	dg := ui.WithCommand(ui.ActionDialog(data), d.commandLine())
+	dg := ui.WithCommand(undoNote(d.undoKey, ui.ActionDialog(data), d.req), d.commandLine())
 	return ui.RenderDialog(d.styles, ui.WithConsent(dg, d.consent.view()), width, height)
 }
 

@@ -105,6 +105,11 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		if name, ok := m.env.keys.Actions.Match(msg); ok {
 			return m.ask(name)
 		}
+		if key.Matches(msg, g.Undo) {
+			var ef effect
+			m.acts, ef = m.acts.askUndo()
+			return m.apply(ef)
+		}
 		if key.Matches(msg, m.env.keys.Menu.Open) {
 			return m.openMenu()
 		}

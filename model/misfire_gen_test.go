@@ -9,6 +9,7 @@ package model
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -84,8 +85,14 @@ var weighted = func() []keyToken {
 // and below it in width, height or both.
 var fuzzSizes = [][2]int{{120, 40}, {80, 24}, {100, 30}, {60, 15}, {59, 30}, {120, 14}, {40, 10}}
 
-// genSteps makes n steps from seed.
-func genSteps(seed uint64, n int) []step {
+// genSteps makes n steps from seed, over the alphabet and extra (a key
+// a run adds: the same seed without extra makes the same steps as ever).
+func genSteps(seed uint64, n int, extra ...keyToken) []step {
+	alphabet := weighted
+	if len(extra) > 0 {
+		alphabet = slices.Concat(weighted, extra)
+	}
+	pick := func(rng *rand.Rand) keyToken { return alphabet[rng.IntN(len(alphabet))] }
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	steps := make([]step, 0, n)
 	for len(steps) < n {
@@ -155,8 +162,6 @@ func genSteps(seed uint64, n int) []step {
 	}
 	return steps
 }
-
-func pick(rng *rand.Rand) keyToken { return weighted[rng.IntN(len(weighted))] }
 
 // paste is a bracketed paste of text an operator might paste into a
 // dialog: an answer, digits, an amount.

@@ -31,6 +31,8 @@ type fuzzRun struct {
 	// auditBroken: the audit log cannot be written; only the override sends.
 	auditBroken bool
 	wrap        func(tea.Model) tea.Model
+	// extra are keys added to the alphabet for this run.
+	extra []keyToken
 }
 
 // fuzzResult is what a run found and how fast it went.
@@ -70,7 +72,7 @@ func runFuzz(t *testing.T, run fuzzRun) fuzzResult {
 	start := time.Now()
 	var res fuzzResult
 	want := []string{"2"}
-	for _, st := range genSteps(run.seed, run.steps) {
+	for _, st := range genSteps(run.seed, run.steps, run.extra...) {
 		if !r.alive() {
 			res.quit = true // q typed on a list: the run ends there
 			break

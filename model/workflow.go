@@ -36,6 +36,10 @@ type request struct {
 	// unaudited: the operator overrode an audit log that cannot be
 	// written; the Runner sends it with its Unaudited override.
 	unaudited bool
+	// undoOf, for the undo of an action, is that action's audit id per
+	// strategy, and left the state it left them in (undo.go).
+	undoOf map[int64]string
+	left   api.Status
 }
 
 // runnerFor is the Runner that sends req: the dashboard's, with the
@@ -151,6 +155,8 @@ type workflow struct {
 	// (whose next key would then answer a question they did not see);
 	// each is shown when the dialog before it closes. Copy-on-write.
 	reports []overlay
+	// undo is the last reversible action's undo while offered (undo.go).
+	undo *undoOffer
 }
 
 // report shows a result dialog now when nothing else is open, else after
@@ -249,6 +255,7 @@ func (w workflow) key(msg tea.KeyMsg) (workflow, effect) {
 
 // send locks the ids not already in flight and starts the command.
 func (w workflow) send(req request) (workflow, effect) {
+	w.undo = nil // undo is of the last action sent only
 	if req.spec.Scope == action.ScopeUser {
 		return w.sendJob(req)
 	}
@@ -338,6 +345,14 @@ func (w workflow) settleAction(msg actionDoneMsg) (workflow, effect) {
 		ef.notice = ui.NoticeBalanceAdded(subject, balanceForms(req.target))
 	case res.Outcome == action.OutcomeDone:
 		ef.notice = ui.NoticeDone(subject, string(req.spec.Next))
+		var records []api.Strategy
+		if msg.reread != nil {
+			records = append(records, *msg.reread)
+		}
+		var undoable bool
+		if w, undoable = w.offerUndo(req, []action.Result{res}, records); undoable {
+			ef.notice += " · " + ui.UndoWindowNote(w.env.keys.Global.Undo)
+		}
 		if res.NewID != 0 {
 			ef.notice = ui.NoticeDuplicated(subject, res.NewID)
 			ef.cmd = focusCmd(res.NewID)
@@ -386,7 +401,7 @@ func (w workflow) bulkCmd(req request, busy []int64) tea.Cmd {
 	return func() tea.Msg {
 		done := bulkDoneMsg{req: req, busy: busy}
 		for _, id := range req.ids {
-			t := action.Target{Strategy: api.Strategy{ID: id}, Owner: req.target.Owner, Reason: req.target.Reason}
+			t := req.undoTarget(action.Target{Strategy: api.Strategy{ID: id}, Owner: req.target.Owner, Reason: req.target.Reason})
 			done.results = append(done.results, runner.Run(ctx, req.spec, t))
 		}
 		for _, id := range req.ids {
@@ -419,6 +434,10 @@ func (w workflow) settleBulk(msg bulkDoneMsg) (workflow, effect) {
 		lines = append(lines, ui.BulkLine(s.id, "refused", "", s.why))
 	}
 	ef := effect{notice: ui.BulkDone(msg.req.spec.Name), news: true, records: msg.records}
+	var undoable bool
+	if w, undoable = w.offerUndo(msg.req, msg.results, msg.records); undoable {
+		ef.notice += " · " + ui.UndoWindowNote(w.env.keys.Global.Undo)
+	}
 	switch {
 	case unaudited:
 		ef.notice += " · " + ui.NoticeUnaudited

@@ -19,9 +19,29 @@ func WithCommand(d Dialog, line string) Dialog {
 }
 
 // NoUndo is what a confirmation of an action without an exact inverse says.
-const NoUndo = "No undo: there is no exact inverse of this action."
+const NoUndo = "No undo: this action has no exact inverse."
 
-// UndoOffer is what a confirmation of a reversible action says.
-func UndoOffer(undoKey key.Binding, inverse string) string {
-	return "Undo: " + KeyName(undoKey) + " within 15 s, or stratop undo AUDIT-ID later (" + inverse + ")."
+// UndoWindowNote is what the status line adds while an undo is offered.
+func UndoWindowNote(undoKey key.Binding) string { return KeyName(undoKey) + " undo" }
+
+// Notices of the undo key.
+const (
+	NoticeNothingToUndo = "nothing to undo: only a suspend or a resume can be undone, for 15 s (later: stratop undo AUDIT-ID)"
+)
+
+// WithUndoNote says in a confirmation how its action is undone: by the
+// undo key for a while and by stratop undo later (inverse names the
+// inverse action), that it has no undo (inverse ""), or, for the undo of
+// an action (undoes names it), what it undoes. A dialog that already says
+// it cannot be undone (Danger) is left as it is.
+func WithUndoNote(d Dialog, undoKey key.Binding, inverse, undoes string) Dialog {
+	switch {
+	case undoes != "":
+		d.Lines = append(d.Lines, labelled("undoes", undoes+"; nothing is sent for a strategy changed since")...)
+	case inverse != "":
+		d.Lines = append(d.Lines, labelled("undo", KeyName(undoKey)+" within 15 s (a "+inverse+"), or stratop undo AUDIT-ID")...)
+	case !d.Danger:
+		d.Lines = append(d.Lines, "", NoUndo)
+	}
+	return d
 }

@@ -35,6 +35,7 @@ type GlobalKeys struct {
 	Copy, CopyRecord            key.Binding // "y" the id, "Y" the record as JSON (OSC 52)
 	Export                      key.Binding // "ctrl+s" the list shown to a CSV file
 	Mouse                       key.Binding // "M" mouse on / off
+	Undo                        key.Binding // "u" undo the last reversible action while it is offered
 }
 
 // ListKeys move in and act on a list.
@@ -151,6 +152,7 @@ func DefaultGlobalKeys(tabTitles ...string) GlobalKeys {
 		CopyRecord: bind([]string{"Y"}, "Y", "copy JSON"),
 		Export:     bind([]string{"ctrl+s"}, "ctrl+s", "export CSV"),
 		Mouse:      bind([]string{"M"}, "M", "mouse"),
+		Undo:       bind([]string{"u"}, "u", "undo"),
 	}
 }
 

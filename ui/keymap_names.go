@@ -55,7 +55,7 @@ func (km *KeyMap) slots() []slot {
 		{"longer-window", groupMain, &l.Longer}, {"shorter-window", groupMain, &l.Shorter},
 		{"ack-alert", groupMain, &l.Ack},
 		{"profile", groupMain, &g.Profile}, {"copy", groupMain, &g.Copy}, {"copy-json", groupMain, &g.CopyRecord},
-		{"export", groupMain, &g.Export}, {"mouse", groupMain, &g.Mouse},
+		{"export", groupMain, &g.Export}, {"mouse", groupMain, &g.Mouse}, {"undo", groupMain, &g.Undo},
 	}
 	for i := range km.Actions {
 		out = append(out, slot{km.Actions[i].Name, groupMain, &km.Actions[i].Binding})

@@ -91,8 +91,12 @@
 // (5 s, 300 requests and 16 MiB a minute, b = 70 KB): 3,000 strategies
 // 5 + 7.6 s; 10,000 5 + 25 s; 100,000 5 + 252 s. Below the rate where
 // whole reads pay, a change costs a search, far less than a pass, as
-// long as the searches fit the budget: about 25 changes a minute at
-// 100,000 strategies (10 requests each with the totals' 50 a minute).
+// long as the searches fit the request budget. The bound does not hold
+// where they do not and whole reads still cost more: at 100,000
+// strategies a change costs about 11 requests, and 20 a minute with the
+// totals' 48 take the whole 300, so a backlog never drains (measured: p99
+// about 5 minutes, PERFORMANCE.md). The model does not yet turn to whole
+// reads once the searches fall behind.
 //
 // Finer totals (a status's total per chain, category or method) would
 // narrow a search: a filter of v values costs up to v-1 totals and saves
