@@ -85,6 +85,9 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	if m.switcher != nil {
 		return m.switcherKey(msg)
 	}
+	if m.palette != nil {
+		return m.paletteKey(msg)
+	}
 	if m.showHelp {
 		switch {
 		case key.Matches(msg, g.Quit):
@@ -104,6 +107,9 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		}
 		if name, ok := m.env.keys.Actions.Match(msg); ok {
 			return m.ask(name)
+		}
+		if key.Matches(msg, g.Palette) {
+			return m.openPalette(), nil
 		}
 		if key.Matches(msg, g.Undo) {
 			var ef effect
@@ -169,6 +175,7 @@ func (m Model) ask(name string) (Model, tea.Cmd) {
 func (m Model) hideOverlays() Model {
 	m.showHelp = false
 	m.switcher = nil
+	m.palette = nil
 	if m.acts.overlay != nil {
 		m.acts.overlay = nil
 		m = m.say(ui.NoticeTooSmall)

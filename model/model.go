@@ -31,6 +31,7 @@ type Model struct {
 
 	showHelp bool
 	switcher *switcher // the open profile switcher, nil when closed
+	palette  *palette  // the open command line, nil when closed
 	notes    notices   // the status line's notices, queued (notices.go)
 	acts     workflow
 	pace     pacer
@@ -389,6 +390,8 @@ func (m Model) View() string {
 		body = m.switcherView(m.bodySize())
 	case m.showHelp:
 		body = m.chrome.fullHelp
+	case m.palette != nil:
+		body = m.paletteView(body, m.width)
 	}
 	return m.chrome.header + "\n" + m.chrome.tabs + "\n" + body + "\n" + m.chrome.status + "\n" + m.chrome.help
 }

@@ -36,6 +36,7 @@ type GlobalKeys struct {
 	Export                      key.Binding // "ctrl+s" the list shown to a CSV file
 	Mouse                       key.Binding // "M" mouse on / off
 	Undo                        key.Binding // "u" undo the last reversible action while it is offered
+	Palette                     key.Binding // ":" or "ctrl+p" the command line
 }
 
 // ListKeys move in and act on a list.
@@ -153,6 +154,7 @@ func DefaultGlobalKeys(tabTitles ...string) GlobalKeys {
 		Export:     bind([]string{"ctrl+s"}, "ctrl+s", "export CSV"),
 		Mouse:      bind([]string{"M"}, "M", "mouse"),
 		Undo:       bind([]string{"u"}, "u", "undo"),
+		Palette:    bind([]string{":", "ctrl+p"}, ":", "command line"),
 	}
 }
 
