@@ -82,3 +82,22 @@ func shellPlain(r rune) bool {
 	}
 	return strings.ContainsRune("_-.,/:@%+=", r)
 }
+
+// ListLine is the `stratop strategies list` line that lists what a
+// filtered view shows: each filter given as its flag, in a table.
+func ListLine(profile, user string, filters [][2]string) string {
+	words := []string{"stratop"}
+	if profile != "" {
+		words = append(words, "--profile", profile)
+	}
+	words = append(words, "strategies", "list")
+	if user != "" {
+		words = append(words, "--user", user)
+	}
+	for _, f := range filters {
+		if f[1] != "" {
+			words = append(words, "--"+f[0], f[1])
+		}
+	}
+	return ShellLine(append(words, "-o", "table"))
+}

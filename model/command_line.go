@@ -35,3 +35,16 @@ func (m Model) copyLine(line string) (Model, tea.Cmd) {
 	m.tools.gen++
 	return m, copyCmd(m.env.tools.term, m.env.tools.mux, m.tools.gen, clip{what: "command line", id: line}, false)
 }
+
+// listCommandLine is the Strategies tab's list, with its filters and
+// chosen user, as the command that lists the same ("" on other tabs).
+func (m Model) listCommandLine() string {
+	st, ok := m.tabs[m.active].(strategiesTab)
+	if !ok {
+		return ""
+	}
+	f := st.filter
+	return action.ListLine(m.env.profile, st.user, [][2]string{
+		{"status", f[fieldStatus]}, {"category", f[fieldCategory]}, {"method", f[fieldMethod]}, {"chain", f[fieldChain]},
+	})
+}

@@ -108,6 +108,12 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		if name, ok := m.env.keys.Actions.Match(msg); ok {
 			return m.ask(name)
 		}
+		if key.Matches(msg, g.CopyCommand) {
+			if line := m.listCommandLine(); line != "" {
+				return m.copyLine(line)
+			}
+			return m.say(ui.NoticeNothingToCopy), nil
+		}
 		if key.Matches(msg, g.Palette) {
 			return m.openPalette(), nil
 		}

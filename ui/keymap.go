@@ -37,6 +37,7 @@ type GlobalKeys struct {
 	Mouse                       key.Binding // "M" mouse on / off
 	Undo                        key.Binding // "u" undo the last reversible action while it is offered
 	Palette                     key.Binding // ":" or "ctrl+p" the command line
+	CopyCommand                 key.Binding // "C" the list shown as its stratop command
 }
 
 // ListKeys move in and act on a list.
@@ -140,21 +141,22 @@ func DefaultGlobalKeys(tabTitles ...string) GlobalKeys {
 		tabs[i] = bind([]string{n}, n, strings.ToLower(title))
 	}
 	return GlobalKeys{
-		Tabs:       tabs,
-		NextTab:    bind([]string{"tab"}, "tab", "next tab"),
-		PrevTab:    bind([]string{"shift+tab"}, "shift+tab", "previous tab"),
-		Refresh:    bind([]string{"ctrl+r"}, "ctrl+r", "refresh"),
-		Redraw:     bind([]string{"ctrl+l"}, "ctrl+l", "redraw"),
-		Help:       bind([]string{"?"}, "?", "help"),
-		Quit:       bind([]string{"q", "ctrl+c"}, "q", "quit"),
-		ForceQuit:  bind([]string{"ctrl+c"}, "ctrl+c", "quit"),
-		Profile:    bind([]string{"P"}, "P", "profile"),
-		Copy:       bind([]string{"y"}, "y", "copy id"),
-		CopyRecord: bind([]string{"Y"}, "Y", "copy JSON"),
-		Export:     bind([]string{"ctrl+s"}, "ctrl+s", "export CSV"),
-		Mouse:      bind([]string{"M"}, "M", "mouse"),
-		Undo:       bind([]string{"u"}, "u", "undo"),
-		Palette:    bind([]string{":", "ctrl+p"}, ":", "command line"),
+		Tabs:        tabs,
+		NextTab:     bind([]string{"tab"}, "tab", "next tab"),
+		PrevTab:     bind([]string{"shift+tab"}, "shift+tab", "previous tab"),
+		Refresh:     bind([]string{"ctrl+r"}, "ctrl+r", "refresh"),
+		Redraw:      bind([]string{"ctrl+l"}, "ctrl+l", "redraw"),
+		Help:        bind([]string{"?"}, "?", "help"),
+		Quit:        bind([]string{"q", "ctrl+c"}, "q", "quit"),
+		ForceQuit:   bind([]string{"ctrl+c"}, "ctrl+c", "quit"),
+		Profile:     bind([]string{"P"}, "P", "profile"),
+		Copy:        bind([]string{"y"}, "y", "copy id"),
+		CopyRecord:  bind([]string{"Y"}, "Y", "copy JSON"),
+		Export:      bind([]string{"ctrl+s"}, "ctrl+s", "export CSV"),
+		Mouse:       bind([]string{"M"}, "M", "mouse"),
+		Undo:        bind([]string{"u"}, "u", "undo"),
+		Palette:     bind([]string{":", "ctrl+p"}, ":", "command line"),
+		CopyCommand: bind([]string{"C"}, "C", "copy as command"),
 	}
 }
 

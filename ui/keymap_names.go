@@ -56,7 +56,7 @@ func (km *KeyMap) slots() []slot {
 		{"ack-alert", groupMain, &l.Ack},
 		{"profile", groupMain, &g.Profile}, {"copy", groupMain, &g.Copy}, {"copy-json", groupMain, &g.CopyRecord},
 		{"export", groupMain, &g.Export}, {"mouse", groupMain, &g.Mouse}, {"undo", groupMain, &g.Undo},
-		{"command-line", groupMain, &g.Palette},
+		{"command-line", groupMain, &g.Palette}, {"copy-command", groupMain, &g.CopyCommand},
 	}
 	for i := range km.Actions {
 		out = append(out, slot{km.Actions[i].Name, groupMain, &km.Actions[i].Binding})
