@@ -9,7 +9,6 @@ package model
 // write never touches what Update mutates.
 
 import (
-	"math"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -178,34 +177,6 @@ func (oh overviewHistory) shift(d int) overviewHistory {
 	return oh
 }
 
-// minSpan is the shortest time axis a chart is fitted to: a few of the
-// finest buckets, so the first minute does not stretch one bucket over the
-// whole width.
-const minSpan = time.Minute
-
-// fittedSpan is the time the chart's x-axis covers: the window, or, until
-// the kept history fills it, the span kept so far (since start).
-func fittedSpan(window time.Duration, start, end time.Time) time.Duration {
-	if start.IsZero() {
-		return window
-	}
-	return min(window, max(end.Sub(start), minSpan))
-}
-
-// holdLevels carries each read level forward over the columns that fall
-// between two buckets: a total stays what it was until it is read again.
-// Columns before the first read stay empty.
-func holdLevels(values []float64) {
-	last := math.NaN()
-	for i, v := range values {
-		if math.IsNaN(v) {
-			values[i] = last
-			continue
-		}
-		last = v
-	}
-}
-
 // axisEnd is the end of the chart's time axis: the end of the column now
 // falls in, so the columns move only when a new one begins and an idle
 // Overview redraws a chart when a value changes, not every second.
@@ -253,14 +224,14 @@ func (oh overviewHistory) trends(now time.Time, charts ui.ChartStyle, chartWidth
 	n := chartWidth * charts.PerCell()
 	now = axisEnd(now, w, n)
 	pts := oh.h.Points(nil, w, now)
-	span := fittedSpan(w, d.Since, now)
+	span := history.FittedSpan(w, d.Since, now)
 	d.Fitted = span < w
 	d.Series = make([]ui.Trend, len(trendSeries))
 	for i, ts := range trendSeries {
 		tr := ui.Trend{Name: ts.name, Tone: ts.tone, Unit: ts.unit}
 		tr.Values = history.Columns(nil, pts, ts.series, span, now, n)
 		if d.Fitted && ts.series != history.SeriesErrors {
-			holdLevels(tr.Values)
+			history.HoldLevels(tr.Values)
 		}
 		if first, last, ok := history.Change(pts, ts.series); ok {
 			tr.Has, tr.Current, tr.Change = true, last, last-first

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -125,26 +124,5 @@ func TestDashboardWriteThatFailsKeepsItsSamples(t *testing.T) {
 	first, last, ok := history.Change(h.Points(nil, time.Hour, t0.Add(time.Minute)), history.SeriesActive)
 	if !ok || first != 3 || last != 4 {
 		t.Errorf("after the failed write and a good one the file holds active %v..%v (%v), want 3..4", first, last, ok)
-	}
-}
-
-// At first start the trends' x-axis spans what is kept, not the whole
-// window, and a level read once holds until the next read: the chart is
-// not a column at the right edge of blank cells.
-func TestFirstStartTrendsFitTheKeptSpan(t *testing.T) {
-	end := t0.Add(10 * time.Minute)
-	if got := fittedSpan(time.Hour, t0, end); got != 10*time.Minute {
-		t.Errorf("span %v, want the 10 minutes kept", got)
-	}
-	if got := fittedSpan(time.Hour, end.Add(-5*time.Second), end); got != minSpan {
-		t.Errorf("span %v a few seconds in, want %v", got, minSpan)
-	}
-	if got := fittedSpan(time.Hour, t0.Add(-2*time.Hour), end); got != time.Hour {
-		t.Errorf("span %v with more than the window kept", got)
-	}
-	v := []float64{math.NaN(), 3, math.NaN(), math.NaN(), 5, math.NaN()}
-	holdLevels(v)
-	if !math.IsNaN(v[0]) || v[2] != 3 || v[3] != 3 || v[5] != 5 {
-		t.Errorf("held levels %v", v)
 	}
 }

@@ -174,6 +174,7 @@ func writeHistoryChart(w io.Writer, h *history.History, pts []history.Point, opt
 		title += " (since " + s.Local().Format("Jan 2 15:04") + ")"
 	}
 	b.WriteString(cut(title, width) + "\n")
+	span := history.FittedSpan(opt.Window, h.Start(), opt.Now)
 	var cols []float64
 	var rows []string
 	for i, se := range history.AllSeries {
@@ -185,7 +186,10 @@ func writeHistoryChart(w io.Writer, h *history.History, pts []history.Point, opt
 			label += "  no data"
 		}
 		b.WriteString("\n" + opt.Chart.Title(cut(label, width)) + "\n")
-		cols = history.Columns(cols, pts, se, opt.Window, opt.Now, width*opt.Chart.PerCell())
+		cols = history.Columns(cols, pts, se, span, opt.Now, width*opt.Chart.PerCell())
+		if span < opt.Window && se != history.SeriesErrors {
+			history.HoldLevels(cols)
+		}
 		rows = opt.Chart.Rows(rows, i, cols, width, historyChartHeight)
 		for _, r := range rows {
 			b.WriteString(r + "\n")
