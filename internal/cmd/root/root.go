@@ -19,6 +19,7 @@ import (
 	"github.com/stratop/stratop/internal/cmd/act"
 	"github.com/stratop/stratop/internal/cmd/agent"
 	"github.com/stratop/stratop/internal/cmd/dashboard"
+	"github.com/stratop/stratop/internal/cmd/fleetcmd"
 	"github.com/stratop/stratop/internal/cmd/profiles"
 	"github.com/stratop/stratop/internal/cmd/read"
 	"github.com/stratop/stratop/internal/cmd/sandbox"
@@ -99,6 +100,7 @@ func newRootCmd(f *factory.Factory) *cobra.Command {
 		agent.NewMCPCmd(f),
 		agent.NewApproveCmd(f),
 		agent.NewRejectCmd(f),
+		fleetcmd.NewCmd(f),
 		act.NewUndoCmd(f),
 	)
 	// Cobra adds `completion` only when it executes; added now, its
