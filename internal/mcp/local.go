@@ -9,7 +9,6 @@ import (
 	"github.com/stratop/stratop/audit"
 	"github.com/stratop/stratop/history"
 	"github.com/stratop/stratop/integration"
-	"github.com/stratop/stratop/internal/approval"
 	"github.com/stratop/stratop/internal/cli"
 )
 
@@ -67,9 +66,7 @@ func (s *Server) addLocalReads() {
 			if err != nil {
 				return nil, &ToolError{What: "the alerts cannot be read: " + err.Error()}
 			}
-			if b.Open == nil {
-				b.Open = []alert.Open{}
-			}
+			b.Open = orEmpty(b.Open)
 			return b, nil
 		})
 	addRead(s, "watch_events", "Changes since a cursor",
@@ -91,9 +88,7 @@ func (s *Server) addLocalReads() {
 					all[i].State = all[i].StateAt(now)
 				}
 				slices.Reverse(all)
-				if all == nil {
-					all = []approval.Request{}
-				}
+				all = orEmpty(all)
 				return map[string]any{"requests": all}, nil
 			})
 	}
@@ -122,7 +117,8 @@ func (s *Server) activity(_ context.Context, in activityIn) (any, error) {
 			return nil, &ToolError{What: "the audit log cannot be read: " + err.Error()}
 		}
 	}
-	recs = slices.DeleteFunc(recs, func(r audit.Record) bool { return !s.belongs(r.Entry) })
+	belongs := s.belongsHere()
+	recs = slices.DeleteFunc(recs, func(r audit.Record) bool { return !belongs(r.Entry) })
 	slices.Reverse(recs)
 	return pageOf(recs, q.Offset, size, func(next int) string {
 		return encodeCursor(activityQuery{In: q.In, Offset: next})
@@ -131,14 +127,16 @@ func (s *Server) activity(_ context.Context, in activityIn) (any, error) {
 	}), nil
 }
 
-// belongs reports whether an audit entry is this integration's: by its
+// belongsHere returns whether an audit entry is this integration's: by its
 // recorded integration, or for an entry older than that record, its host.
-func (s *Server) belongs(e audit.Entry) bool {
+// The integration is parsed once, not per entry.
+func (s *Server) belongsHere() func(audit.Entry) bool {
 	id, err := integration.Parse(s.opts.Integration)
 	if err != nil {
-		return e.Host == s.opts.Client.Host()
+		host := s.opts.Client.Host()
+		return func(e audit.Entry) bool { return e.Host == host }
 	}
-	return e.BelongsTo(id)
+	return func(e audit.Entry) bool { return e.BelongsTo(id) }
 }
 
 // window reads a window argument; "" is 24 hours.

@@ -96,9 +96,7 @@ func (s *Server) addReads() {
 			if err != nil {
 				return nil, readFailed("user pools", err)
 			}
-			if r.Pools == nil {
-				r.Pools = []api.UserPoolItem{}
-			}
+			r.Pools = orEmpty(r.Pools)
 			return r, nil
 		})
 	addRead(s, "user_balances", "A user's balances", "A user's native balances per chain (one chain with chain).",
@@ -117,9 +115,7 @@ func (s *Server) addReads() {
 			if err != nil {
 				return nil, readFailed("balances", err)
 			}
-			if bs == nil {
-				bs = []api.NativeBalance{}
-			}
+			bs = orEmpty(bs)
 			return bs, nil
 		})
 	addRead(s, "pools_list", "List pools", "The integration's pools (one chain with chain).",
@@ -128,9 +124,7 @@ func (s *Server) addReads() {
 			if err != nil {
 				return nil, readFailed("pools", err)
 			}
-			if ps == nil {
-				ps = []api.Pool{}
-			}
+			ps = orEmpty(ps)
 			return ps, nil
 		})
 	addRead(s, "pool_view", "One pool", "One pool by id.",
@@ -194,9 +188,7 @@ func (s *Server) listStrategies(ctx context.Context, in listStrategiesIn) (any, 
 	if err != nil {
 		return nil, readFailed("strategies", err)
 	}
-	if page.Strategies == nil {
-		page.Strategies = []api.Strategy{}
-	}
+	page.Strategies = orEmpty(page.Strategies)
 	out := strategiesOut{StrategiesPage: page}
 	if q.Page*size < page.TotalCount && len(page.Strategies) > 0 {
 		out.NextCursor = encodeCursor(strategiesQuery{In: q.In, Page: q.Page + 1})
@@ -252,6 +244,15 @@ func (s *Server) listUsers(ctx context.Context, in listUsersIn) (any, error) {
 	}, func(items []api.User, total int, cursor string) any {
 		return usersOut{Users: items, Total: total, NextCursor: cursor}
 	}), nil
+}
+
+// orEmpty answers an empty list as [] rather than null, so a model reads
+// "none" instead of "unknown".
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }
 
 // pageOf cuts all at offset into a page of size and builds the answer
