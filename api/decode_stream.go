@@ -10,33 +10,11 @@ import (
 
 // A JSON array answer decoded one element at a time, so the body is never
 // held whole: it goes from the connection through a small buffer into the
-// caller's own form. The answers and errors are those of decodeResponse
+// caller's own form (the users list: users_scan.go, which hands what is not
+// an array to decodeArray). The answers and errors are those of decodeResponse
 // for the same body: a BOM and surrounding spaces are tolerated; an empty,
 // null or HTML body, another JSON value, a malformed element, a wrong type
 // or anything after the array is refused.
-
-// streamReader is the bodyReader of a streamed array of T: start runs
-// before each attempt's first element (a read may be retried after a
-// partial answer), each for every element in order.
-func streamReader[T any](start func(), each func(T)) bodyReader {
-	return func(raw *rawResponse, body io.Reader, limit, declared int64) error {
-		if declared > limit {
-			return raw.tooLarge()
-		}
-		start()
-		m := &meter{r: body, left: limit + 1}
-		err := decodeArray(m, each)
-		switch {
-		case m.err != nil:
-			return m.err // the connection failed: attempt classifies it
-		case m.n > limit:
-			return raw.tooLarge()
-		case err != nil:
-			return &DecodeError{Method: raw.method, Path: raw.path, StatusCode: raw.status, ContentType: raw.contentType, Err: err}
-		}
-		return nil
-	}
-}
 
 // meter reads at most left bytes of r, counting them and keeping the
 // first error that is not the end of the body.

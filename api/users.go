@@ -38,7 +38,17 @@ func (c *Client) ListUsers(ctx context.Context) ([]User, error) {
 // runs before each attempt's first user: a read is retried after a partial
 // answer, and the caller starts over then. It returns ListUsers's errors.
 func (c *Client) StreamUsers(ctx context.Context, start func(), add func(User)) error {
-	_, err := c.send(ctx, usersRoute(), streamReader(start, add))
+	return c.ScanUsers(ctx, start, func(f *UserFields) {
+		add(User{ID: f.ID, ExternalUserID: string(f.ExternalUserID), WalletAddress: string(f.WalletAddress), Email: string(f.Email)})
+	})
+}
+
+// ScanUsers reads GET /users as StreamUsers does but hands each user as
+// the bytes of its fields (users_scan.go), valid only until add returns:
+// a caller that keeps the users in a form of its own makes no string per
+// field. It returns ListUsers's errors.
+func (c *Client) ScanUsers(ctx context.Context, start func(), add func(*UserFields)) error {
+	_, err := c.send(ctx, usersRoute(), scanReader(start, add))
 	return err
 }
 

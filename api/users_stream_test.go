@@ -97,12 +97,12 @@ func TestStreamedUsersCap(t *testing.T) {
 		rt.maxBytes = 0 // the client's cap, set below the answer
 		c.cfg.maxBytes = int64(len(body) - 1)
 		n := 0
-		_, err := c.send(context.Background(), rt, streamReader(func() { n = 0 }, func(User) { n++ }))
+		_, err := c.send(context.Background(), rt, scanReader(func() { n = 0 }, func(*UserFields) { n++ }))
 		if !errors.Is(err, ErrResponseTooLarge) {
 			t.Errorf("declared %v: %v, want ErrResponseTooLarge", declared, err)
 		}
 		c.cfg.maxBytes = int64(len(body))
-		if _, err := c.send(context.Background(), rt, streamReader(func() { n = 0 }, func(User) { n++ })); err != nil || n != 50 {
+		if _, err := c.send(context.Background(), rt, scanReader(func() { n = 0 }, func(*UserFields) { n++ })); err != nil || n != 50 {
 			t.Errorf("declared %v, at the cap: %d users, %v", declared, n, err)
 		}
 	}

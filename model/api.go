@@ -24,6 +24,7 @@ type API interface {
 	GetPool(ctx context.Context, poolID int64) (*api.Pool, error)
 	GetUserPools(ctx context.Context, req api.UserPoolsRequest) (*api.UserPoolsResponse, error)
 	StreamUsers(ctx context.Context, start func(), add func(api.User)) error
+	ScanUsers(ctx context.Context, start func(), add func(*api.UserFields)) error
 	GetUser(ctx context.Context, userID string) (*api.User, error)
 	GetUserBalances(ctx context.Context, userID string) ([]api.NativeBalance, error)
 	action.Client

@@ -92,13 +92,19 @@ func (f *fakeAPI) GetUserPools(context.Context, api.UserPoolsRequest) (*api.User
 	return &api.UserPoolsResponse{}, f.record("userpools")
 }
 
-func (f *fakeAPI) StreamUsers(_ context.Context, start func(), add func(api.User)) error {
+func (f *fakeAPI) StreamUsers(ctx context.Context, start func(), add func(api.User)) error {
+	return f.ScanUsers(ctx, start, func(u *api.UserFields) {
+		add(api.User{ID: u.ID, ExternalUserID: string(u.ExternalUserID), WalletAddress: string(u.WalletAddress), Email: string(u.Email)})
+	})
+}
+
+func (f *fakeAPI) ScanUsers(_ context.Context, start func(), add func(*api.UserFields)) error {
 	if err := f.record("users"); err != nil {
 		return err
 	}
 	start()
 	for _, u := range f.users {
-		add(u)
+		add(fieldsOf(u))
 	}
 	return nil
 }

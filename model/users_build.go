@@ -36,19 +36,23 @@ func newUsersBuilder(prev *usersData, count int64) *usersBuilder {
 // reset starts over (a read retried after a partial answer).
 func (b *usersBuilder) reset() { *b = *newUsersBuilder(b.prev, int64(b.hint)) }
 
-// yieldEvery is how many users the builder adds between yields.
-const yieldEvery = 4096
+// yieldEvery is how many users the builder adds between yields: about half
+// a millisecond of scanning and building on this machine's cores.
+const yieldEvery = 512
 
-// add appends a user, sanitised and bounded like every server string.
-// The dashboard runs on one P (internal/cmd/dashboard): decoding a million users
-// is seconds of CPU, and yielding now and then lets the UI goroutine answer
-// a key at once instead of at the next preemption.
-func (b *usersBuilder) add(u api.User) {
+// add appends a user, sanitised and bounded like every server string. The
+// fields are bytes of the decoder's buffer, read here and never kept.
+// The dashboard runs on one P (internal/cmd/dashboard): reading a million
+// users is a second of CPU or more, and a key waits for the goroutines
+// that carry it (the terminal's reader, the event loop, the renderer) to
+// be scheduled; yielding this often keeps that wait under a millisecond
+// rather than the 10 ms the runtime's preemption allows.
+func (b *usersBuilder) add(u *api.UserFields) {
 	if b.seen%yieldEvery == yieldEvery-1 {
 		runtime.Gosched()
 	}
 	b.seen++
-	ext, wallet := clean(u.ExternalUserID), clean(u.WalletAddress)
+	ext, wallet := cleanField(u.ExternalUserID), cleanField(u.WalletAddress)
 	if !b.built {
 		p, i := b.prev, b.same
 		if i < p.Len() && p.ids[i] == u.ID && p.equal(i, 0, ext) && p.equal(i, 1, wallet) {
@@ -64,6 +68,26 @@ func (b *usersBuilder) add(u api.User) {
 	b.d.ids = append(b.d.ids, u.ID)
 	b.appendField(ext)
 	b.appendField(wallet)
+}
+
+// cleanField is clean for a field handed as bytes. Printable ASCII within
+// the bound is what the sanitiser keeps as it is, so such a field (every
+// id and address of an ordinary list) is used without being copied; any
+// other goes through the sanitiser.
+func cleanField(b []byte) []byte {
+	if len(b) <= maxFieldRunes {
+		plain := true
+		for _, c := range b {
+			if c < 0x20 || c >= 0x7f {
+				plain = false
+				break
+			}
+		}
+		if plain {
+			return b
+		}
+	}
+	return []byte(clean(string(b)))
 }
 
 // diverge makes d the previous list's first b.same users: their ids and
@@ -84,9 +108,10 @@ func (b *usersBuilder) diverge() {
 	if end&chunkMask != 0 {
 		c := p.chunks[k]
 		used := end & chunkMask
-		upper := append(make([]uint64, 0, textChunk/64), c.upper[:(used+63)/64]...)
+		upper := make([]uint64, textChunk/64)
+		n := copy(upper, c.upper[:(used+63)/64])
 		if used&63 != 0 {
-			upper[len(upper)-1] &= 1<<(used&63) - 1 // the bits of prev's next users
+			upper[n-1] &= 1<<(used&63) - 1 // the bits of prev's next users
 		}
 		b.d.chunks = append(b.d.chunks, &textChunkOf{text: append(make([]byte, 0, textChunk), c.text[:used]...), upper: upper})
 	}
@@ -100,7 +125,8 @@ func (b *usersBuilder) length() int {
 	return 0
 }
 
-func (b *usersBuilder) appendField(s string) {
+// appendField adds field s, lower-cased, and its upper-case bits.
+func (b *usersBuilder) appendField(s []byte) {
 	d := &b.d
 	at := b.length()
 	if len(s) > 0 && (len(d.chunks) == 0 || len(d.chunks[len(d.chunks)-1].text)+len(s) > textChunk) {
@@ -109,22 +135,21 @@ func (b *usersBuilder) appendField(s string) {
 		if len(d.chunks) == 0 {
 			size = min(textChunk, max(4096, b.hint*64))
 		}
-		d.chunks = append(d.chunks, &textChunkOf{text: make([]byte, 0, size), upper: make([]uint64, 0, size/64)})
+		d.chunks = append(d.chunks, &textChunkOf{text: make([]byte, 0, size), upper: make([]uint64, size/64)})
 		at = (len(d.chunks) - 1) << chunkShift
 	}
 	if len(s) > 0 {
 		c := d.chunks[len(d.chunks)-1]
-		for j := 0; j < len(s); j++ {
-			ch := s[j]
-			k := len(c.text)
-			if k>>6 >= len(c.upper) {
-				c.upper = append(c.upper, 0)
-			}
+		k := len(c.text)
+		c.text = append(c.text, s...)
+		if n := (len(c.text) + 63) / 64; n > len(c.upper) { // the first chunk, grown past its size
+			c.upper = append(c.upper, make([]uint64, n-len(c.upper))...)
+		}
+		for j, ch := range c.text[k:] {
 			if 'A' <= ch && ch <= 'Z' {
-				c.upper[k>>6] |= 1 << (k & 63)
-				ch += 'a' - 'A'
+				c.text[k+j] = ch + 'a' - 'A'
+				c.upper[(k+j)>>6] |= 1 << ((k + j) & 63)
 			}
-			c.text = append(c.text, ch)
 		}
 		at += len(s)
 	}
@@ -163,7 +188,12 @@ func (b *usersBuilder) snapshot() *usersData {
 func usersFromSlice(users []api.User) *usersData {
 	b := newUsersBuilder(nil, int64(len(users)))
 	for _, u := range users {
-		b.add(u)
+		b.add(fieldsOf(u))
 	}
 	return b.done()
+}
+
+// fieldsOf is u as the decoder hands it.
+func fieldsOf(u api.User) *api.UserFields {
+	return &api.UserFields{ID: u.ID, ExternalUserID: []byte(u.ExternalUserID), WalletAddress: []byte(u.WalletAddress), Email: []byte(u.Email)}
 }

@@ -26,7 +26,7 @@ func manyUsers(n int) []api.User {
 func rebuild(prev *usersData, users []api.User) *usersData {
 	b := newUsersBuilder(prev, 0)
 	for _, u := range users {
-		b.add(u)
+		b.add(fieldsOf(u))
 	}
 	return b.done()
 }
@@ -85,7 +85,7 @@ func TestUsersFirstRowsBeforeTheWholeList(t *testing.T) {
 	cmd := fetchUsersCmd(m.env, m.usersTab().list.gen, func(ctx context.Context, first func(*usersData)) (*usersData, error) {
 		b := newUsersBuilder(nil, 0)
 		for i, u := range users {
-			b.add(u)
+			b.add(fieldsOf(u))
 			if i+1 == firstRowsAt {
 				first(b.snapshot())
 				<-release
@@ -106,5 +106,29 @@ func TestUsersFirstRowsBeforeTheWholeList(t *testing.T) {
 	m, _ = m.Update(firstRows.rest())
 	if v := m.View(); !strings.Contains(v, "2548 users") || strings.Contains(v, "first rows") {
 		t.Fatalf("whole list not shown:\n%s", v)
+	}
+}
+
+// Every field is kept as the sanitiser makes it, whether it is taken as it
+// comes (printable ASCII within the bound) or cleaned.
+func TestUsersFieldsAreSanitised(t *testing.T) {
+	hostile := []string{
+		"plain_ID-42", "", " ", "~", strings.Repeat("a", maxFieldRunes), strings.Repeat("A", maxFieldRunes+1),
+		"\x1b[31mred\x1b[0m", "\x1b]8;;http://evil\x07link\x1b]8;;\x07", "del\x7f", "tab\there", "cr\r\nlf", "nul\x00",
+		"\u009b31m", "\xc2\x9b31m", "bad\xff", "café", "中文", "😀", "\u202eevil", "zero\u200bwidth", "Ω", "\ufffd",
+		strings.Repeat("é", maxFieldRunes+3),
+	}
+	users := make([]api.User, len(hostile))
+	for i, s := range hostile {
+		users[i] = api.User{ID: int64(i), ExternalUserID: s, WalletAddress: "0x" + s}
+	}
+	d := usersFromSlice(users)
+	for i, s := range hostile {
+		if got, want := d.field(i, 0), clean(s); got != want {
+			t.Errorf("external id %q kept as %q, want %q", s, got, want)
+		}
+		if got, want := d.field(i, 1), clean("0x"+s); got != want {
+			t.Errorf("wallet %q kept as %q, want %q", "0x"+s, got, want)
+		}
 	}
 }

@@ -35,7 +35,7 @@ func readUsers(ctx context.Context, client API, prev *usersData, count int64, fi
 	add := b.add
 	if prev == nil && first != nil {
 		shown := false
-		add = func(u api.User) {
+		add = func(u *api.UserFields) {
 			b.add(u)
 			if !shown && b.seen == firstRowsAt {
 				shown = true
@@ -43,7 +43,7 @@ func readUsers(ctx context.Context, client API, prev *usersData, count int64, fi
 			}
 		}
 	}
-	if err := client.StreamUsers(ctx, b.reset, add); err != nil {
+	if err := client.ScanUsers(ctx, b.reset, add); err != nil {
 		return nil, err
 	}
 	return b.done(), nil

@@ -3,7 +3,7 @@ package model
 // The users list in compact form. A million users arrive as 107 MB of JSON;
 // held as []api.User with cells and search keys they cost several hundred
 // megabytes in millions of small objects. Here they are chunks of text and
-// two flat slices, built as the answer is decoded (api.Client.StreamUsers),
+// two flat slices, built as the answer is decoded (api.Client.ScanUsers),
 // with nothing per user on the heap:
 //
 //   - text: every user's external id then wallet, sanitised and lower-cased
@@ -125,7 +125,7 @@ func (d *usersData) field(i, f int) string {
 }
 
 // equal reports whether field f of user i is s (already clean), case and all.
-func (d *usersData) equal(i, f int, s string) bool {
+func (d *usersData) equal(i, f int, s []byte) bool {
 	start, _ := d.span(i, f)
 	low := d.lower(i, f)
 	if len(low) != len(s) {
@@ -200,7 +200,7 @@ func (d *usersData) same(o *usersData) bool {
 		return false
 	}
 	for i := range d.ids {
-		if !o.equal(i, 0, d.field(i, 0)) || !o.equal(i, 1, d.field(i, 1)) {
+		if !o.equal(i, 0, []byte(d.field(i, 0))) || !o.equal(i, 1, []byte(d.field(i, 1))) {
 			return false
 		}
 	}

@@ -70,9 +70,9 @@ func TestUsersStoreMatch(t *testing.T) {
 
 func TestUsersBuilderStartsOver(t *testing.T) {
 	b := newUsersBuilder(usersFromSlice([]api.User{{ID: 1, ExternalUserID: "a"}}), 0)
-	b.add(api.User{ID: 1, ExternalUserID: "HALF"})
+	b.add(fieldsOf(api.User{ID: 1, ExternalUserID: "HALF"}))
 	b.reset()
-	b.add(api.User{ID: 2, ExternalUserID: "whole", WalletAddress: "W"})
+	b.add(fieldsOf(api.User{ID: 2, ExternalUserID: "whole", WalletAddress: "W"}))
 	d := b.done()
 	if d.Len() != 1 || d.user(0) != (api.User{ID: 2, ExternalUserID: "whole", WalletAddress: "W"}) {
 		t.Fatalf("after reset: %d users, first %+v", d.Len(), d.user(0))

@@ -101,6 +101,12 @@ func (a *CountingAPI) StreamUsers(ctx context.Context, start func(), add func(ap
 	return err
 }
 
+func (a *CountingAPI) ScanUsers(ctx context.Context, start func(), add func(*api.UserFields)) error {
+	err := a.Client.ScanUsers(ctx, start, add)
+	_, err = count(a, "ScanUsers", struct{}{}, err)
+	return err
+}
+
 func (a *CountingAPI) GetUser(ctx context.Context, id string) (*api.User, error) {
 	v, err := a.Client.GetUser(ctx, id)
 	return count(a, "GetUser", v, err)
