@@ -223,3 +223,26 @@ func (c *AMClient) ExpireSilence(ctx context.Context, id string) error {
 	}
 	return errors.Join(errs...)
 }
+
+// HeldAlert is an alert as Alertmanager's GET /api/v2/alerts lists it.
+type HeldAlert struct {
+	Labels   map[string]string `json:"labels"`
+	StartsAt time.Time         `json:"startsAt"`
+}
+
+// Alerts lists the alerts that name the integration and have not
+// resolved (silenced and inhibited ones too), from the first
+// Alertmanager that answers.
+func (c *AMClient) Alerts(ctx context.Context, integration string) ([]HeldAlert, error) {
+	q := url.Values{"filter": {fmt.Sprintf("integration=%q", integration)}}
+	var errs []error
+	for _, u := range c.URLs {
+		var out []HeldAlert
+		if err := c.do(ctx, u, http.MethodGet, "/api/v2/alerts?"+q.Encode(), nil, &out); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		return out, nil
+	}
+	return nil, errors.Join(errs...)
+}

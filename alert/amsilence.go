@@ -6,18 +6,27 @@ package alert
 // sinks on this machine too.
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"time"
 )
 
-// ackedBySilence reports whether an active ack silence matches labels.
-func ackedBySilence(silences []Silence, labels map[string]string) bool {
+// ackedAt reports whether an active ack silence matches labels, and when
+// the alert was acknowledged: the earliest such silence's start, read
+// alike by every serve, so a pair resolves the alert with one end.
+func ackedAt(silences []Silence, labels map[string]string) (time.Time, bool) {
+	var at time.Time
+	acked := false
 	for _, s := range silences {
 		if s.Active() && strings.HasPrefix(s.Comment, AckPrefix) && s.Matches(labels) {
-			return true
+			if !acked || s.StartsAt.Before(at) {
+				at = s.StartsAt
+			}
+			acked = true
 		}
 	}
-	return false
+	return at, acked
 }
 
 // SnoozeOf reports the rule a silence snoozes: its matchers are exactly
@@ -87,6 +96,24 @@ type AMFiring struct {
 	Open   string
 	Labels map[string]string
 	Until  time.Time
+	Alert  AMAlert // as last posted, for the resolved post of an ack
+}
+
+// ResolveAcked posts f resolved at at to every Alertmanager of c: an
+// acknowledgement ends the alert there at once, also when no serve runs to
+// see it; a running serve resends it resolved for KeepResolved. It fails
+// only when no Alertmanager took it.
+func ResolveAcked(ctx context.Context, c *AMClient, f AMFiring, at time.Time) error {
+	al := f.Alert
+	al.Labels = f.Labels
+	if at.Before(al.StartsAt) {
+		at = al.StartsAt
+	}
+	al.EndsAt = at.UTC()
+	if took, errs := c.PostAlerts(ctx, []AMAlert{al}); took == 0 {
+		return errors.Join(errs...)
+	}
+	return nil
 }
 
 // ReadAMState returns the integration and the firing alerts of sink's
@@ -98,7 +125,7 @@ func ReadAMState(dir, sink string) (integration string, firing []AMFiring, err e
 	}
 	for _, en := range st.Alerts {
 		if en.firing() {
-			firing = append(firing, AMFiring{Open: en.Open, Labels: en.Alert.Labels, Until: en.Until})
+			firing = append(firing, AMFiring{Open: en.Open, Labels: en.Alert.Labels, Until: en.Until, Alert: en.Alert})
 		}
 	}
 	return st.Integration, firing, nil

@@ -223,6 +223,10 @@ func (a *Alertmanager) firingEnd(now time.Time) time.Time { return now.Add(4 * a
 // retries. The resend loop brings the others in step.
 func (a *Alertmanager) Send(ctx context.Context, m Message) error {
 	keep, once, resolve := a.fromMessage(m)
+	var held map[string]time.Time
+	if len(keep) > 0 {
+		held, _ = a.heldStarts(ctx) // none answered: the post fails too, and the outbox retries
+	}
 	now := a.clock.Now()
 	a.mu.Lock()
 	if err := a.load(); err != nil {
@@ -235,8 +239,10 @@ func (a *Alertmanager) Send(ctx context.Context, m Message) error {
 		i := a.find(key)
 		switch {
 		case i < 0:
+			agreeStart(&en, held)
 			a.state.Alerts = append(a.state.Alerts, en)
 		case !a.state.Alerts[i].firing():
+			agreeStart(&en, held)
 			a.state.Alerts[i] = en
 		default:
 			en = a.state.Alerts[i] // firing already: the same alert
@@ -305,6 +311,7 @@ func (a *Alertmanager) Resend(ctx context.Context) {
 		open[o.ID] = true
 	}
 	silences, _, silErr := a.o.Client.Silences(ctx, a.o.Integration)
+	held, heldErr := a.heldStarts(ctx)
 	now := a.clock.Now()
 
 	a.mu.Lock()
@@ -317,15 +324,26 @@ func (a *Alertmanager) Resend(ctx context.Context) {
 	var acked []string
 	kept := a.state.Alerts[:0]
 	for _, en := range a.state.Alerts {
+		agreeStart(&en, held)
 		if en.firing() {
+			ackAt, ackSilence := ackedAt(silences, en.Alert.Labels)
+			// Acknowledged: it ends when the ack was made (its silence's
+			// start) where a silence says so; never before it began.
+			ackEnd := now
+			if ackSilence && ackAt.Before(now) {
+				ackEnd = ackAt
+			}
+			if ackEnd.Before(en.Alert.StartsAt) {
+				ackEnd = en.Alert.StartsAt
+			}
 			switch {
 			case en.Open != "" && boardErr == nil && !open[en.Open]:
-				en.ResolvedAt = now // acknowledged here
+				en.ResolvedAt = ackEnd // acknowledged here
 			case !en.Until.IsZero() && !now.Before(en.Until):
 				en.ResolvedAt = en.Until
 				acked = append(acked, en.Open)
-			case ackedBySilence(silences, en.Alert.Labels):
-				en.ResolvedAt = now
+			case ackSilence:
+				en.ResolvedAt = ackEnd
 				acked = append(acked, en.Open)
 			}
 		}
@@ -361,6 +379,8 @@ func (a *Alertmanager) Resend(ctx context.Context) {
 	}
 	if silErr != nil {
 		errs = append(errs, silErr)
+	} else if heldErr != nil {
+		errs = append(errs, heldErr)
 	}
 	a.sayOnce(errors.Join(errs...))
 }

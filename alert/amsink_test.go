@@ -25,10 +25,48 @@ type fakeAM struct {
 	auth     []string
 	silences []Silence
 	down     bool
+	now      func() time.Time // Alertmanager's clock: an alert ended before it is not listed
+}
+
+// held is what GET /api/v2/alerts answers: each label set once, with the
+// earliest start posted (Alertmanager's merge), unless its last post
+// ended it.
+func (f *fakeAM) held() []HeldAlert {
+	type alert struct {
+		HeldAlert
+		end time.Time
+	}
+	by := map[string]*alert{}
+	var order []string
+	for _, post := range f.posts {
+		for _, a := range post {
+			key := labelKey(a.Labels)
+			h := by[key]
+			if h == nil {
+				h = &alert{HeldAlert: HeldAlert{Labels: a.Labels, StartsAt: a.StartsAt}}
+				by[key] = h
+				order = append(order, key)
+			}
+			switch {
+			case !h.end.IsZero() && h.end.Before(a.StartsAt): // the old one ended: a new alert
+				h.StartsAt = a.StartsAt
+			case a.StartsAt.Before(h.StartsAt): // overlapping: merged
+				h.StartsAt = a.StartsAt
+			}
+			h.end = a.EndsAt
+		}
+	}
+	out := []HeldAlert{}
+	for _, key := range order {
+		if h := by[key]; h.end.IsZero() || h.end.After(f.now()) {
+			out = append(out, h.HeldAlert)
+		}
+	}
+	return out
 }
 
 func newFakeAM(t *testing.T) *fakeAM {
-	f := &fakeAM{}
+	f := &fakeAM{now: time.Now}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
 		defer f.mu.Unlock()
@@ -46,6 +84,8 @@ func newFakeAM(t *testing.T) *fakeAM {
 				return
 			}
 			f.posts = append(f.posts, as)
+		case "GET /api/v2/alerts":
+			json.NewEncoder(w).Encode(f.held())
 		case "GET /api/v2/silences":
 			json.NewEncoder(w).Encode(f.silences)
 		case "POST /api/v2/silences":

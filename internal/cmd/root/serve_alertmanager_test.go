@@ -60,7 +60,7 @@ func writeSettings(t *testing.T, settings string) {
 	}
 }
 
-func alertmanagerSettings(urls ...string) string {
+func alertmanagerSettings(resend string, urls ...string) string {
 	return `[[alerts]]
 name     = "halted"
 when     = "strategy.status"
@@ -71,7 +71,7 @@ to       = ["oncall"]
 
 [sinks.oncall]
 alertmanager = ["` + strings.Join(urls, `", "`) + `"]
-resend       = "1s"
+resend       = "` + resend + `"
 `
 }
 
@@ -93,7 +93,9 @@ func TestServeThroughARealAlertmanager(t *testing.T) {
 	e := newCLIEnv(t)
 	rcv := amtest.NewReceiver(t)
 	am := amtest.Start(t, amtest.Options{Receiver: rcv})
-	writeSettings(t, alertmanagerSettings(am.URL))
+	// A resend a minute apart: whatever ends the alert at Alertmanager right
+	// after the ack is the ack's own doing, not serve's next round.
+	writeSettings(t, alertmanagerSettings("1m", am.URL))
 	s, _ := startServeWith(t)
 	c := e.client()
 
@@ -129,10 +131,11 @@ func TestServeThroughARealAlertmanager(t *testing.T) {
 	if !strings.Contains(out, "acknowledged") || !strings.Contains(out, "silence") {
 		t.Fatalf("ack: %s", out)
 	}
-	// The ack silence mutes it at once (no resolved notification either:
-	// whoever acked knows); serve resolves it, and Alertmanager lists it
-	// no more.
-	waitUntil(t, "the alert resolved at Alertmanager", func() bool { return !listed() })
+	// The ack ends it at Alertmanager at once, and its silence mutes it
+	// (no resolved notification either: whoever acked knows).
+	if listed() {
+		t.Fatal("Alertmanager still lists the alert right after the ack")
+	}
 	if n := len(rcv.Firing()); n != 1 {
 		t.Fatalf("%d notifications after the ack", n)
 	}
@@ -183,9 +186,10 @@ func TestServePairPagesOnceThroughAnAlertmanagerCluster(t *testing.T) {
 	rcv := amtest.NewReceiver(t)
 	am1 := amtest.Start(t, amtest.Options{Receiver: rcv, Cluster: true})
 	am2 := amtest.Start(t, amtest.Options{Receiver: rcv, Peers: []string{am1.Cluster}})
-	writeSettings(t, alertmanagerSettings(am1.URL, am2.URL))
+	writeSettings(t, alertmanagerSettings("1s", am1.URL, am2.URL))
 	a, _ := startServeWith(t)
-	b, _ := startServeWith(t, "XDG_STATE_HOME="+filepath.Join(t.TempDir(), "machine-b"))
+	machineB := filepath.Join(t.TempDir(), "machine-b")
+	b, _ := startServeWith(t, "XDG_STATE_HOME="+machineB)
 	c := e.client()
 
 	halted := map[string]bool{}
@@ -197,6 +201,17 @@ func TestServePairPagesOnceThroughAnAlertmanagerCluster(t *testing.T) {
 		halt()
 	}
 	waitUntil(t, "five notifications", func() bool { return len(rcv.Firing()) >= 5 })
+	// Each serve saw each halt at its own moment; both send one start.
+	stateA, stateB := amStateFile(t, os.Getenv("XDG_STATE_HOME")), amStateFile(t, machineB)
+	waitUntil(t, "both serves to send each halt with one start", func() bool {
+		startsA, startsB := firingStarts(t, stateA), firingStarts(t, stateB)
+		for id := range halted {
+			if startsA[id].IsZero() || !startsA[id].Equal(startsB[id]) {
+				return false
+			}
+		}
+		return true
+	})
 	b.kill()
 	am2.Kill()
 	for range 5 {
@@ -227,4 +242,36 @@ func osUser(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return u.Username
+}
+
+// amStateFile is the Alertmanager sink's state file under a machine's
+// state directory (in its integration's directory).
+func amStateFile(t *testing.T, stateHome string) string {
+	t.Helper()
+	var found string
+	waitUntil(t, "the sink's state file under "+stateHome, func() bool {
+		_ = filepath.WalkDir(stateHome, func(p string, d os.DirEntry, err error) error {
+			if err == nil && d.Name() == "alertmanager-oncall.json" {
+				found = p
+			}
+			return nil
+		})
+		return found != ""
+	})
+	return found
+}
+
+// firingStarts are the starts a serve sends its firing alerts with, by
+// strategy.
+func firingStarts(t *testing.T, file string) map[string]time.Time {
+	t.Helper()
+	_, firing, err := alert.ReadAMState(filepath.Dir(file), "oncall")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]time.Time{}
+	for _, f := range firing {
+		out[f.Labels["strategy"]] = f.Alert.StartsAt
+	}
+	return out
 }

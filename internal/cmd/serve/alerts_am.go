@@ -138,8 +138,9 @@ func expireSnoozes(ctx context.Context, out io.Writer, s amSink, ident, rule str
 }
 
 // ackSilences silences the alert id on each Alertmanager sink that sent
-// it, until its rule's resolve_after (else ackHold). It reports whether
-// any sink knew the alert.
+// it, until its rule's resolve_after (else ackHold), and posts it ended
+// now, so it resolves there whether or not a serve runs. It reports
+// whether any sink knew the alert.
 func ackSilences(cmd *cobra.Command, dir string, sinks []amSink, id, reason string) (bool, error) {
 	known := false
 	var failed []error
@@ -168,10 +169,15 @@ func ackSilences(cmd *cobra.Command, dir string, sinks []amSink, id, reason stri
 				CreatedBy: osUser(), Comment: alert.AckPrefix + id + ": " + orText(reason, "acknowledged with stratop"), Matchers: ms})
 			if err != nil {
 				failed = append(failed, err)
+			} else {
+				fmt.Fprintf(cmd.OutOrStdout(), "silence %s on Alertmanager %s (%s) until %s\n", sid, s.name, alert.Redact(where),
+					until.Local().Format("2006-01-02 15:04"))
+			}
+			if err := alert.ResolveAcked(cmd.Context(), s.client, f, now); err != nil {
+				failed = append(failed, err)
 				continue
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "silence %s on Alertmanager %s (%s) until %s\n", sid, s.name, alert.Redact(where),
-				until.Local().Format("2006-01-02 15:04"))
+			fmt.Fprintf(cmd.OutOrStdout(), "resolved on Alertmanager %s\n", s.name)
 		}
 	}
 	return known, joinFailed(failed)
