@@ -14,7 +14,6 @@ package alert
 import (
 	"context"
 	"errors"
-	"net/url"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -25,6 +24,7 @@ import (
 	"github.com/jonboulle/clockwork"
 
 	"github.com/stratop/stratop/config"
+	"github.com/stratop/stratop/internal/explorer"
 	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/watch"
 )
@@ -46,6 +46,8 @@ type AlertmanagerOptions struct {
 	Profile      string
 	Resend       time.Duration // default config.DefaultResend
 	GeneratorURL string        // template with {strategy}, {user}, {pool}, {rule}
+	Explorers    explorer.Explorers
+	Strategies   StrategyReader // reads a strategy's pool token for its link; New hands the engine's
 }
 
 // Alertmanager is the sink; the engine attaches its state directory,
@@ -65,6 +67,7 @@ type Alertmanager struct {
 	wake   chan struct{}
 	lastMu sync.Mutex
 	last   string // the last resend failure said, so a dead cluster is not logged each minute
+	tokens tokens
 }
 
 type amState struct {
@@ -101,6 +104,9 @@ func (a *Alertmanager) attach(e *Engine) {
 		a.rules[r.Name] = r
 	}
 	a.store, a.clock, a.logf = e.store, e.clock, e.logf
+	if a.o.Strategies == nil {
+		a.o.Strategies = e.o.Strategies
+	}
 	a.path = AMStateFile(e.o.Dir, a.name)
 }
 
@@ -159,21 +165,9 @@ func (a *Alertmanager) labels(rule, severity string, ev *watch.Event) map[string
 	return l
 }
 
-func (a *Alertmanager) generatorURL(rule string, ev watch.Event) string {
-	if a.o.GeneratorURL == "" {
-		return ""
-	}
-	strategy := ""
-	if ev.Strategy != 0 {
-		strategy = strconv.FormatInt(ev.Strategy, 10)
-	}
-	return strings.NewReplacer("{strategy}", url.PathEscape(strategy), "{user}", url.PathEscape(ev.User),
-		"{pool}", url.PathEscape(ev.Pool), "{rule}", url.PathEscape(rule)).Replace(a.o.GeneratorURL)
-}
-
 // fromMessage is what m becomes in Alertmanager: entries to keep sending
 // (alerts, the dead-man) or to send once (a test, the dropped count).
-func (a *Alertmanager) fromMessage(m Message) (keep []amEntry, once []AMAlert, resolve []string) {
+func (a *Alertmanager) fromMessage(ctx context.Context, m Message) (keep []amEntry, once []AMAlert, resolve []string) {
 	switch m.Kind {
 	case MsgAlert:
 		rule := a.rules[m.Rule]
@@ -184,7 +178,7 @@ func (a *Alertmanager) fromMessage(m Message) (keep []amEntry, once []AMAlert, r
 			}
 			al := AMAlert{Labels: a.labels(m.Rule, m.Severity, &ev), StartsAt: at.UTC(),
 				Annotations: map[string]string{"summary": text.Clean("[" + m.Severity + "] " + m.Rule + ": " + eventLine(ev)),
-					"description": text.Clean(eventLine(ev))}, GeneratorURL: a.generatorURL(m.Rule, ev)}
+					"description": text.Clean(eventLine(ev))}, GeneratorURL: a.generatorURL(ctx, m.Rule, ev)}
 			if rule.Runbook != "" {
 				al.Annotations["runbook"] = rule.Runbook
 			}
@@ -222,7 +216,7 @@ func (a *Alertmanager) firingEnd(now time.Time) time.Time { return now.Add(4 * a
 // Alertmanager; it fails only when none took them, and the outbox
 // retries. The resend loop brings the others in step.
 func (a *Alertmanager) Send(ctx context.Context, m Message) error {
-	keep, once, resolve := a.fromMessage(m)
+	keep, once, resolve := a.fromMessage(ctx, m)
 	var held map[string]time.Time
 	if len(keep) > 0 {
 		held, _ = a.heldStarts(ctx) // none answered: the post fails too, and the outbox retries

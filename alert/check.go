@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/stratop/stratop/config"
+	"github.com/stratop/stratop/internal/explorer"
 )
 
 // CheckSinks builds every sink of the settings the way serve sends to
@@ -35,8 +36,12 @@ func CheckSinks(cfg *config.Config, getenv func(string) string, id SinkIdentity)
 	return out, nil
 }
 
-// SinkIdentity is what an Alertmanager sink labels every alert with.
-type SinkIdentity struct{ Integration, Profile string }
+// SinkIdentity is what an Alertmanager sink labels every alert with, and
+// the settings' [explorers] templates for the alerts' links.
+type SinkIdentity struct {
+	Integration, Profile string
+	Explorers            map[string]string
+}
 
 // checkSink builds one sink, or says what is wrong and where.
 func checkSink(s config.Sink, getenv func(string) string, id SinkIdentity) (Sink, *config.Error) {
@@ -46,7 +51,7 @@ func checkSink(s config.Sink, getenv func(string) string, id SinkIdentity) (Sink
 			return nil, s.Mistake("alertmanager", err.Error())
 		}
 		return NewAlertmanager(s.Name, AlertmanagerOptions{Client: c, Integration: id.Integration,
-			Profile: id.Profile, Resend: am.Resend, GeneratorURL: am.GeneratorURL}), nil
+			Profile: id.Profile, Resend: am.Resend, GeneratorURL: am.GeneratorURL, Explorers: explorer.New(id.Explorers)}), nil
 	}
 	u, secret, err := s.Resolve(getenv)
 	var placed *config.Error

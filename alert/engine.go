@@ -32,11 +32,12 @@ type Options struct {
 	HeartbeatTo []string
 	Digest      *config.Daily
 	DigestTo    []string
-	SendTimeout time.Duration // one delivery attempt (default 10s)
-	Backoff     time.Duration // first retry delay (default 1s), doubled up to MaxBackoff
-	MaxBackoff  time.Duration // default 5m
-	MaxOutbox   int           // default MaxOutbox
-	Tick        time.Duration // how often windows, heartbeat and digest are checked (default 1s)
+	SendTimeout time.Duration  // one delivery attempt (default 10s)
+	Backoff     time.Duration  // first retry delay (default 1s), doubled up to MaxBackoff
+	MaxBackoff  time.Duration  // default 5m
+	MaxOutbox   int            // default MaxOutbox
+	Tick        time.Duration  // how often windows, heartbeat and digest are checked (default 1s)
+	Strategies  StrategyReader // for the Alertmanager sinks' explorer links (nil: none)
 	Logf        func(format string, args ...any)
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
 	"github.com/stratop/stratop/internal/amtest"
+	"github.com/stratop/stratop/internal/explorer"
 )
 
 // startServeWith runs `stratop serve` with env added to the test's (a
@@ -93,11 +94,23 @@ func TestServeThroughARealAlertmanager(t *testing.T) {
 	e := newCLIEnv(t)
 	rcv := amtest.NewReceiver(t)
 	am := amtest.Start(t, amtest.Options{Receiver: rcv})
+	c := e.client()
+	// The strategy haltOne will halt: its chain gets an explorer, whose
+	// page of the pool token is the page's link.
+	first := firstStrategy(t, c, api.StatusActive)
+	st, err := c.GetStrategy(context.Background(), first.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	explorers := map[string]string{fmt.Sprint(st.ChainID): "https://explorer.example/address/{address}"}
+	wantLink := explorer.New(explorers).AddressURL(st.ChainID, st.Pool.TokenAddress)
+	if wantLink == "" {
+		t.Fatalf("the sandbox's strategy %d has no address of chain %d: %q", st.ID, st.ChainID, st.Pool.TokenAddress)
+	}
 	// A resend a minute apart: whatever ends the alert at Alertmanager right
 	// after the ack is the ack's own doing, not serve's next round.
-	writeSettings(t, alertmanagerSettings("1m", am.URL))
+	writeSettings(t, alertmanagerSettings("1m", am.URL)+fmt.Sprintf("\n[explorers]\n%q = %q\n", fmt.Sprint(st.ChainID), explorers[fmt.Sprint(st.ChainID)]))
 	s, _ := startServeWith(t)
-	c := e.client()
 
 	id := haltOne(t, c)
 	waitUntil(t, "the notification", func() bool { return len(rcv.Firing()) > 0 })
@@ -110,6 +123,9 @@ func TestServeThroughARealAlertmanager(t *testing.T) {
 	if l["alertname"] != "halted" || l["strategy"] != fmt.Sprint(id) || !strings.HasPrefix(l["integration"], e.srv.URL+"#") ||
 		l["profile"] != "default" || l["severity"] != "urgent" || firing[0].Annotations["runbook"] != "https://runbooks.example/halted" {
 		t.Fatalf("notified %+v", firing[0])
+	}
+	if firing[0].GeneratorURL != wantLink {
+		t.Fatalf("the page links %q, want the explorer page of the strategy's pool token %q", firing[0].GeneratorURL, wantLink)
 	}
 
 	listed := func() bool {

@@ -92,7 +92,8 @@ func runServe(cmd *cobra.Command, fac *factory.Factory, f serveFlags) error {
 	if state.Path == "" {
 		return serveUsage(errors.New("serve: no state directory for the alert state: set XDG_STATE_HOME or HOME"))
 	}
-	sinks, err := alert.CheckSinks(cfg, os.Getenv, alert.SinkIdentity{Integration: id.String(), Profile: sc.Profile})
+	sinks, err := alert.CheckSinks(cfg, os.Getenv, alert.SinkIdentity{Integration: id.String(), Profile: sc.Profile,
+		Explorers: sc.Settings.Explorers})
 	if err != nil {
 		return serveUsage(err)
 	}
@@ -154,12 +155,6 @@ func runServe(cmd *cobra.Command, fac *factory.Factory, f serveFlags) error {
 		logger.Printf("serve: active: the other serve of integration %s ended; taking over", id.Label())
 	}
 
-	alerts, err := alert.New(alert.Options{Rules: cfg.Alerts(), Sinks: sinks, Dir: state.Alerts(), Interval: interval,
-		Heartbeat: serve.Heartbeat, HeartbeatTo: serve.HeartbeatTo, Digest: serve.Digest, DigestTo: serve.DigestTo,
-		Logf: logger.Printf})
-	if err != nil {
-		return fmt.Errorf("serve: %w", err)
-	}
 	meter := watch.NewMeter()
 	c, err := cmdutil.Client(sc, api.WithAttemptObserver(func(a api.Attempt) {
 		meter.Observe(a)
@@ -167,6 +162,12 @@ func runServe(cmd *cobra.Command, fac *factory.Factory, f serveFlags) error {
 	}))
 	if err != nil {
 		return err
+	}
+	alerts, err := alert.New(alert.Options{Rules: cfg.Alerts(), Sinks: sinks, Dir: state.Alerts(), Interval: interval,
+		Heartbeat: serve.Heartbeat, HeartbeatTo: serve.HeartbeatTo, Digest: serve.Digest, DigestTo: serve.DigestTo,
+		Strategies: c, Logf: logger.Printf})
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
 	}
 	// The trends the dashboard's Overview draws are kept here too, so a
 	// server watched by serve has them without a dashboard open.
