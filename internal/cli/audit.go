@@ -11,8 +11,10 @@ import (
 
 // Audit prints the actions of the audit log at path whose intent is not
 // older than since (0: all), oldest first, of the integrations the filters
-// pick (none: every one). An intent without an outcome line shows as
-// "outcome unknown". The table names each action's integration (host:port
+// pick (none: every one). An intent without an outcome line reads as
+// in flight while its sender may still record one (audit.Record.InFlight,
+// the rule the dashboard's Activity follows too), and as "outcome unknown"
+// once none is coming. The table names each action's integration (host:port
 // and the key's hash; the host alone for entries written before the log
 // recorded it).
 func Audit(o IO, path string, f Format, since time.Duration, now time.Time, only ...audit.Filter) error {
@@ -33,17 +35,11 @@ func Audit(o IO, path string, f Format, since time.Duration, now time.Time, only
 		recs = []audit.Record{}
 	}
 	if f == JSON {
-		return writeJSON(o.Out, recs)
+		return writeJSON(o.Out, auditJSON(recs, now))
 	}
 	s := sheet{head: []string{"TIME", "SOURCE", "PROFILE", "INTEGRATION", "ACTION", "TARGET", "BEFORE", "EXPECTED", "OUTCOME", "REASON", "DETAIL"}}
 	for _, r := range recs {
-		outcome := string(r.Outcome)
-		if r.Outcome == audit.OutcomeUnknown {
-			outcome = "outcome unknown"
-			if r.Pending {
-				outcome += " (no outcome recorded)"
-			}
-		}
+		outcome := outcomeText(r, now)
 		detail := r.Error
 		if r.Amount != "" {
 			detail = text.JoinNonEmpty("; ", "amount "+r.Amount+" raw", "key "+r.IdempotencyKey, detail)
@@ -52,6 +48,39 @@ func Audit(o IO, path string, f Format, since time.Duration, now time.Time, only
 			r.Action, target(r.Entry), string(r.StateBefore), string(r.Expected), outcome, text.CleanN(r.Reason, 200), text.CleanN(detail, 200)})
 	}
 	return writeTable(o.Out, s)
+}
+
+// outcomeText words a record's outcome for the table.
+func outcomeText(r audit.Record, now time.Time) string {
+	switch {
+	case r.InFlight(now):
+		return "in flight (sent, waiting for the answer)"
+	case r.Pending && r.WriterGone:
+		return "outcome unknown (no outcome recorded: its sender ended)"
+	case r.Pending:
+		return "outcome unknown (no outcome recorded by its deadline)"
+	case r.Outcome == audit.OutcomeUnknown:
+		return "outcome unknown"
+	}
+	return string(r.Outcome)
+}
+
+// auditRecord is a record as -o json prints it: a record still in flight
+// has no outcome yet, so it says inFlight instead of "unknown".
+type auditRecord struct {
+	audit.Record
+	InFlight bool `json:"inFlight,omitempty"`
+}
+
+func auditJSON(recs []audit.Record, now time.Time) []auditRecord {
+	out := make([]auditRecord, len(recs))
+	for i, r := range recs {
+		out[i] = auditRecord{Record: r}
+		if r.InFlight(now) {
+			out[i].InFlight, out[i].Outcome = true, audit.OutcomeNone
+		}
+	}
+	return out
 }
 
 // target names what an entry acted on.

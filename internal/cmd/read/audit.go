@@ -22,8 +22,9 @@ func NewAuditCmd(fac *factory.Factory) *cobra.Command {
 		Use:   "audit",
 		Short: "The actions taken from this machine, with their outcomes",
 		Long: "Print the audit log ($XDG_STATE_HOME/stratop/audit.jsonl): every action sent from the\n" +
-			"dashboard or the command line. An action whose outcome was never recorded (the program was\n" +
-			"killed while it was in flight) shows as outcome unknown. Each action names its integration\n" +
+			"dashboard or the command line. An action still waiting for its answer (its program runs and\n" +
+			"its deadline has not passed) shows as in flight; one whose outcome was never recorded (the\n" +
+			"program was killed, or gave up) as outcome unknown. Each action names its integration\n" +
 			"(host:port and a short hash of the key id); --integration keeps one host's (HOST[:PORT]) or\n" +
 			"one integration's (HOST[:PORT]#KEYHASH, or \"HOST:PORT key KEYHASH\" as the table shows it).",
 		Args: cobra.NoArgs,
