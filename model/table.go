@@ -40,6 +40,9 @@ type table struct {
 	selID  int64
 	hasSel bool
 	lost   bool // the selected id left the rows shown: the cursor went to the top
+	// lostID is the id that left (while lost): shown again, the loss is
+	// no longer said.
+	lostID int64
 
 	header   string
 	rendered map[int]string // by row index, for rows shown lately
@@ -231,25 +234,41 @@ func (t table) setFlags(flags map[int64]ui.RowFlags) table {
 }
 
 // follow puts the cursor on the selected id; when the id is no longer
-// shown, on the top row, noting the loss. Before any selection (keys typed
+// shown, on the top row, noting the loss until the cursor moves or the id
+// is shown again. The cursor stays where it went: the operator may have
+// filtered to find that row. Before any selection (keys typed
 // ahead of the first rows) the position is kept.
 func (t table) follow() table {
 	n := t.len()
 	if t.hasSel {
-		for pos := 0; pos < n; pos++ {
-			if t.id(t.rowAt(pos)) == t.selID {
-				t.cursor = pos
-				t.lost = t.lost && pos == 0 // said only while it is true
-				return t.settle()
+		if pos, ok := t.find(t.selID); ok {
+			t.cursor = pos
+			if t.lost {
+				_, shown := t.find(t.lostID)
+				t.lost = !shown
 			}
+			return t.settle()
 		}
 		if n > 0 {
+			if !t.lost {
+				t.lostID = t.selID
+			}
 			t.cursor, t.lost = 0, true
 			return t.settle()
 		}
 	}
 	t.cursor = min(max(t.cursor, 0), max(n-1, 0))
 	return t.settle()
+}
+
+// find is the display position of the row with id.
+func (t table) find(id int64) (int, bool) {
+	for pos, n := 0, t.len(); pos < n; pos++ {
+		if t.id(t.rowAt(pos)) == id {
+			return pos, true
+		}
+	}
+	return 0, false
 }
 
 // position is where the cursor is: its 1-based row, of n shown, and
