@@ -89,7 +89,10 @@ func Header(st Styles, h HeaderData, width int) string {
 		parts = append(parts, part{text: text, style: st.Stale, pad: true, rank: 4, floor: 7})
 	}
 	if h.ChosenUser != "" {
-		parts = append(parts, part{text: "user " + text.Fit(h.ChosenUser, 24), style: st.ChosenUser, rank: 7, keep: true, floor: 12})
+		// Whole, however long: the other parts give way first, so an
+		// external id of 42 characters is whole at 80 columns beside a
+		// label, the profile and READ-ONLY at their floors.
+		parts = append(parts, part{text: "user " + h.ChosenUser, style: st.ChosenUser, rank: 7, keep: true, floor: 12})
 	}
 	if h.ReadOnly {
 		parts = append(parts, part{text: "READ-ONLY", style: st.ReadOnly, pad: true, rank: 8, keep: true, floor: 9})
