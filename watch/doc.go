@@ -23,19 +23,18 @@
 //     requests of under 1 KB. The row is taken at a probe's position, so
 //     the totals are probes too (below);
 //   - the drill, where a status's total differs from the strategies held
-//     in it: each change found the cheaper way (the cost model, below),
-//     searching by position or reading the status whole. Lists are in
-//     creation order, so the list's row at position p (a page of one row)
-//     equals the p-th held id while the two agree; halving between a
-//     position where they agree and one where they differ ends where they
-//     part, down to a range within one page of 100, which is read. The row
-//     there either moved in (compared at once: a status event) or the held
-//     one left (read by id: a status event, or vanished when the read says
-//     archived or 404). About log2(n/50)+1 requests and 70 KB a change: 8
-//     for a status of 4,000, 11 for 40,000. Splitting into filter cells
-//     (chain, category, method) and reading the changed cell was measured
-//     first: as good at 10,000, but at 100,000 the finest cells hold about
-//     500 rows (5 pages) and it read 7.3 MB a minute;
+//     in it: its changes found the cheapest way (the cost model, below),
+//     searching by position, reading the status whole, or narrowing it
+//     first by a filter's totals. Lists are in creation order, so the
+//     list's row at position p (a page of one row) equals the p-th held id
+//     while the two agree; halving between a position where they agree
+//     and one where they differ ends where they part, down to a range one
+//     page holds (a page of s rows starts at a multiple of s, so any s up
+//     to 100 that fits), which is read. The row there either moved in
+//     (compared at once: a status event) or the held one left (read by
+//     id: a status event, or vanished when the read says archived or 404).
+//     About log2(n/64)+1 requests and 70 KB a change: 7 for a status of
+//     4,000, 10 for 40,000;
 //   - probes by position (probe.go), for what totals cannot show: one
 //     strategy suspended and another resumed in one interval, or held rows
 //     gone stale while the first full read was under way whose moves cancel.
@@ -58,55 +57,66 @@
 //     side) and confirms by id what its pages skip: at 10,000 strategies
 //     about 15 pages a minute, a pass in about 7 minutes.
 //
-// The cost model (drill.go). A way of finding changes costs requests and
-// bytes; its cost is the time it takes at the budget, the longer of
-// requests / (Budget a minute) and bytes / (ByteBudget a minute). For a
-// status of n rows expected to hold k changes (k the larger of the
-// difference between its total and what is held there, and the changes
-// its last intervals settled, since moves in and out cancel in a total):
+// The cost model (drill.go, narrow.go). A way of finding changes costs
+// requests and bytes; its cost is the time it takes at the budget, the
+// longer of requests / (Budget a minute) and bytes / (ByteBudget a
+// minute). For a cell (a status, or a status with some of chain, category
+// and method) of n rows expected to hold k changes (k the larger of the
+// difference between its total and what is held there and, for a status,
+// the changes its last intervals settled, since moves in and out cancel
+// in a total), each interval:
 //
-//	search  k * (ceil(log2(n/50)) + 1) requests, k of them pages of 100
+//	search  k * (ceil(log2(n/64)) + 1) requests, k of them pages
 //	whole   ceil(n/100) pages
+//	split   v pages of one row (the totals of the cell's v parts by one
+//	        filter: its chains, categories or methods), then in each part
+//	        likely to hold a change (1 - (1 - m/n)^k for a part of m rows)
+//	        its share of the k the cheaper of search and whole
 //
-// and the cheaper is done; the statuses that differ are taken cheapest
-// change first, a strategy that left costing one read by id more, but one
-// that has differed for six intervals goes first, so that a large status
-// that only shrank (archives) does not wait behind every cheaper change.
+// and the cheapest is done; a split drills each part whose total differs
+// the same way, so a part may split again by another filter, down to the
+// finest cells. A status held apart from its total for as long as its
+// whole read takes has searches that fell behind (more changes than they
+// keep up with, or moves that cancel where they look): it is read whole.
 // A whole read the budget cuts short goes on from the same page the next
-// interval. The searches of an interval reuse the rows its reads showed by
-// position, so each starts where the last left off; the model does not
-// count on it (with one or two changes a status it saves little). With
-// 70 KB pages at the defaults searching pays up to about k = 3 in a status
-// of 1,500, k = 14 at 10,000, k = 46 at 40,000: at 20 changes a minute the
-// engine searches; the sandbox's own simulation at one step a second
-// completes up to 200 strategies a minute of 3,000, and the engine reads
-// the completed list whole.
+// interval. The statuses that differ are taken cheapest change first, a
+// strategy that left costing one read by id more, but one that has
+// differed for six intervals goes first, so that a large status that only
+// shrank (archives) does not wait behind every cheaper change. The
+// searches of an interval reuse the rows its reads showed by position, so
+// each starts where the last left off; the model does not count on it
+// (with one or two changes a status it saves little).
+//
+// Where each way pays, at the defaults (70 KB pages): a whole read over
+// searching from about k = 3 in a status of 1,500, k = 14 at 10,000, k =
+// 46 at 40,000; a split over searching once several changes share its
+// reads, since v parts save about log2(v) halvings a change for v
+// requests: from k = 3 or so by chain (5 parts) in a status of 40,000,
+// never for one change. At 20 changes a minute the engine searches; the
+// sandbox's own simulation at one step a second completes up to 200
+// strategies a minute of 3,000, and the engine reads the completed list
+// whole; a backlog (a restart after a stop, a burst) in a large status is
+// narrowed: twelve changes in 16,000 rows took 53 requests, where
+// searching takes about 108 (TestABacklogInALargeStatusIsNarrowedByFinerTotals).
 //
 // The bound this gives: a change is read at the latest by the first cycle
 // that starts after it (one interval) and, at any change rate, within the
-// time of one full pass of the list at the budget, since the drill never
-// reads more than the changed statuses whole. With P = N/100 pages of b
-// bytes, a pass takes the longer of P / (Budget a second) and P * b /
-// (ByteBudget a second): p99 delay <= interval + pass. At the defaults
-// (5 s, 300 requests and 16 MiB a minute, b = 70 KB): 3,000 strategies
-// 5 + 7.6 s; 10,000 5 + 25 s; 100,000 5 + 252 s. Below the rate where
-// whole reads pay, a change costs a search, far less than a pass, as
-// long as the searches fit the request budget. The bound does not hold
-// where they do not and whole reads still cost more: at 100,000
-// strategies a change costs about 11 requests, and 20 a minute with the
-// totals' 48 take the whole 300, so a backlog never drains (measured: p99
-// about 5 minutes, PERFORMANCE.md). The model does not yet turn to whole
-// reads once the searches fall behind.
-//
-// Finer totals (a status's total per chain, category or method) would
-// narrow a search: a filter of v values costs up to v-1 totals and saves
-// log2(v) halvings for each change in the status, so it pays only when
-// several changes share the totals (k*log2(v) > v-1). With one or two
-// changes a status an interval, as at 20 a minute, it does not; with many
-// in a small status, the whole read is cheaper still. It would pay for a
-// backlog in a large status (tens of changes in 20,000 rows, after a
-// long stop): the engine does not narrow yet.
-//
+// time of one full pass of the list at the budget: a status's searches
+// that keep up settle it within intervals, and those that fall behind are
+// cut off after a whole read's time and replaced by one, so a change
+// waits at most twice its status's whole read, and a status holds at most
+// half the list in practice (the sandbox's active 40 %, of 85 % listed).
+// With P = N/100 pages of b bytes, a pass takes the longer of P / (Budget
+// a second) and P * b / (ByteBudget a second): p99 delay <= interval +
+// pass. At the defaults (5 s, 300 requests and 16 MiB a minute, b = 70
+// KB): 3,000 strategies 5 + 7.6 s; 10,000 5 + 25 s; 100,000 5 + 252 s.
+// Below the rate where whole reads pay, a change costs a search, far less
+// than a pass, as long as the searches fit the request budget: at 100,000
+// strategies a change costs about 10 requests, so 20 a minute with the
+// totals' 48 take some 250 of the 300, and a backlog drains at the few
+// changes a minute left over, or by narrowing (PERFORMANCE.md, "Watch",
+// has the measured curve).
+
 // The first start (no cursor, or FromNow) reads the whole list once at the
 // request budget (N/100 pages: 85 at 10,000, 850 at 100,000), silently:
 // that is the starting point. Changes made while it reads are found right

@@ -6,14 +6,17 @@ import (
 )
 
 // The drill: where a status's total differs from what is held there, the
-// engine finds what moved the cheaper way (doc.go, "The cost model").
-// Searching by position costs about log2(n/50)+1 requests a change, one
-// of them a page of 100; reading the status whole costs n/100 pages
-// however many changed. Each is costed as the time it takes at the
-// budget, the longer of its requests at the request budget and its bytes
-// at the byte budget, and the cheaper is done.
+// engine finds what moved the cheapest way (doc.go, "The cost model").
+// Searching by position costs about log2(n/64)+1 requests a change, one
+// of them a page; reading the status whole costs n/100 pages however many
+// changed; splitting it by a filter (narrow.go) costs a request a part and
+// leaves smaller lists to search. Each is costed as the time it takes at
+// the budget, the longer of its requests at the request budget and its
+// bytes at the byte budget, and the cheapest is done; a status whose
+// searches fell behind is read whole, so that no change waits longer than
+// a whole read of its status takes twice.
 
-// maxSearches bounds the searches of one status in one interval; what is
+// maxSearches bounds the searches of one cell in one interval; what is
 // left waits for the next interval (or the probes and the sweep).
 const maxSearches = 8
 
@@ -60,34 +63,85 @@ func (e *Engine) wholePlan(n int) plan {
 	return plan{reqs: float64(pages), bytes: float64(pages) * e.estimate(pageSize)}
 }
 
-// moves is how many changes a status is expected to hold: the difference
-// between its total and what is held there, or the changes its last
-// intervals settled, whichever is more (moves in and out cancel in a
-// total, not in the work).
-func (e *Engine) moves(status string, total, held int) float64 {
-	return max(math.Abs(float64(total-held)), e.rate[status], 1)
-}
-
-// wholeIsCheaper reports whether reading the status whole costs no more
-// than searching for each of its expected changes.
-func (e *Engine) wholeIsCheaper(status string, total, held int) bool {
-	n := max(total, held)
-	if n <= pageSize {
-		return true // one page: as cheap as the search's last read alone
+// moves is how many changes a cell is expected to hold: the difference
+// between its total and what is held there or, for a status, the changes
+// its last intervals settled, whichever is more (moves in and out cancel
+// in a total, not in the work).
+func (e *Engine) moves(c cellKey, total, held int) float64 {
+	k := max(math.Abs(float64(total-held)), 1)
+	if c.name() == c.status {
+		k = max(k, e.rate[c.status])
 	}
-	k := e.moves(status, total, held)
-	return e.minutes(e.wholePlan(n)) <= e.minutes(e.searchPlan(n).times(k))
+	return k
 }
 
-// perChange is the cost of settling one change of a status the cheaper
-// way, a strategy that left costing a read by id more.
+// Ways of settling a cell's changes.
+const (
+	byWhole  = "whole"
+	bySearch = "search"
+	bySplit  = "split"
+)
+
+// way is one way of settling a cell's changes, with what it reads.
+type way struct {
+	kind string
+	plan plan
+	dim  *dimension // the filter a split reads the parts' totals of
+}
+
+// ways is every way of settling k changes in cell c of n rows, costed: a
+// whole read, a search for each change, and a split (narrow.go).
+func (e *Engine) ways(c cellKey, n int, k float64) []way {
+	ws := []way{{kind: byWhole, plan: e.wholePlan(n)}, {kind: bySearch, plan: e.searchPlan(n).times(k)}}
+	return append(ws, e.splitWays(c, n, k)...)
+}
+
+// choose is the way to settle cell c's changes now: a whole read under way
+// goes on, a list of one page is read, a status whose searches fell
+// behind is read whole, and otherwise the cheapest way.
+func (e *Engine) choose(c cellKey, total, held int) way {
+	n := max(total, held)
+	if e.wholeNext[c.name()] > 0 || n <= pageSize || e.behind(c, n, abs(total-held)) {
+		return way{kind: byWhole, plan: e.wholePlan(n)}
+	}
+	ws := e.ways(c, n, e.moves(c, total, held))
+	best := ws[0]
+	for _, w := range ws[1:] {
+		if e.minutes(w.plan) < e.minutes(best.plan) {
+			best = w
+		}
+	}
+	return best
+}
+
+// behind reports whether a status's searches fell behind: it has been
+// held apart from its total for as long as reading it whole takes, and
+// the difference is no smaller than when it began (more changes come than
+// the searches settle, or moves cancel where they look). A whole read
+// settles every one of them in that time again. A backlog that drains,
+// however slowly, is left to the searches: cut off, its changes would wait
+// for the whole read instead.
+func (e *Engine) behind(c cellKey, n, diff int) bool {
+	at, ok := e.differing[c.status]
+	if !ok || c.name() != c.status {
+		return false
+	}
+	waited := float64(e.cycles-at.cycle) * e.pace.interval().Minutes()
+	return waited > 0 && waited >= e.minutes(e.wholePlan(n)) && diff >= at.diff
+}
+
+// difference is since when, and by how much, a status has differed from
+// what is held there.
+type difference struct {
+	cycle int
+	diff  int // |total - held| then
+}
+
+// perChange is the cost of settling one change of a status the way chosen
+// for it, a strategy that left costing a read by id more.
 func (e *Engine) perChange(status string, total, held int) float64 {
-	n := max(total, held)
-	k := e.moves(status, total, held)
-	p := e.searchPlan(n)
-	if whole := e.wholePlan(n); e.minutes(whole) < e.minutes(p.times(k)) {
-		p = whole.times(1 / k)
-	}
+	c := cellKey{status: status}
+	p := e.choose(c, total, held).plan.times(1 / e.moves(c, total, held))
 	if total < held {
 		p.reqs++
 		p.bytes += e.estimate(1)
@@ -112,20 +166,21 @@ func (e *Engine) drillCycle(ctx context.Context, d *differ, totals map[string]in
 	for _, st := range listed {
 		s := string(st)
 		_, was := e.differing[s]
-		switch differs := totals[s] != len(e.heldIDs(s)); {
-		case differs && !was:
-			e.differing[s] = e.cycles
-		case !differs:
+		switch diff := abs(totals[s] - len(e.heldIDs(s))); {
+		case diff > 0 && !was:
+			e.differing[s] = difference{cycle: e.cycles, diff: diff}
+		case diff == 0:
 			delete(e.differing, s)
 		}
 	}
+	e.forgetSplits()
 	for range maxDrills {
 		c, ok := e.nextDrill(totals)
 		if !ok {
 			return nil
 		}
-		gen, next := e.st.gen, e.wholeNext[c.status]
-		if err := e.drill(ctx, d, c, totals); err != nil || (e.st.gen == gen && e.wholeNext[c.status] == next) {
+		gen, next, split := e.st.gen, e.wholeNext[c.status], e.splitReads
+		if err := e.drill(ctx, d, c, totals); err != nil || (e.st.gen == gen && e.wholeNext[c.status] == next && e.splitReads == split) {
 			return err
 		}
 	}
@@ -145,8 +200,8 @@ func (e *Engine) nextDrill(totals map[string]int) (cellKey, bool) {
 		if total == held {
 			continue
 		}
-		if at, ok := e.differing[c.status]; ok && at < since {
-			oldest, since = c, at
+		if at, ok := e.differing[c.status]; ok && at.cycle < since {
+			oldest, since = c, at.cycle
 		}
 		cost := e.perChange(c.status, total, held)
 		if !found || cost < bestCost {
@@ -159,19 +214,23 @@ func (e *Engine) nextDrill(totals map[string]int) (cellKey, bool) {
 	return best, found
 }
 
-// drill settles strategies of a status until what is held there counts
-// as many as its list, reading it whole or searching it by position,
-// whichever costs less. It repeats while the counts differ and the budget
-// lasts.
+// drill settles strategies of a cell until what is held there counts as
+// many as its list, the way choose picks each time. It repeats while the
+// counts differ and the budget lasts. totals holds the cell's total by
+// its name.
 func (e *Engine) drill(ctx context.Context, d *differ, c cellKey, totals map[string]int) error {
+	name := c.name()
 	for range maxSearches {
-		held := e.heldIDs(c.status)
-		total := totals[c.status]
+		held := e.heldIn(c)
+		total := totals[name]
 		if total == len(held) {
 			return nil
 		}
-		if e.wholeNext[c.status] > 0 || e.wholeIsCheaper(c.status, total, len(held)) {
+		switch w := e.choose(c, total, len(held)); w.kind {
+		case byWhole:
 			return e.readWhole(ctx, d, c, totals)
+		case bySplit:
+			return e.split(ctx, d, c, *w.dim)
 		}
 		found, err := e.search(ctx, d, c, held, totals, min(len(held), total), nil)
 		if err != nil || !found {
@@ -188,22 +247,23 @@ func (e *Engine) drill(ctx context.Context, d *differ, c cellKey, totals map[str
 // read spread over intervals skips that: the list moved meanwhile, and the
 // other statuses, the probes and the sweep find those.
 func (e *Engine) readWhole(ctx context.Context, d *differ, c cellKey, totals map[string]int) error {
-	first := max(e.wholeNext[c.status], 1)
+	name := c.name()
+	first := max(e.wholeNext[name], 1)
 	seen := map[int64]bool{}
 	for page := first; ; page++ {
 		if !e.affords(1, pageSize) {
-			e.wholeNext[c.status] = page
+			e.wholeNext[name] = page
 			return nil
 		}
 		f := c.filter()
 		f.Page, f.PageSize, f.SortBy = page, pageSize, "oldest"
 		p, err := e.list(ctx, f)
 		if err != nil {
-			e.wholeNext[c.status] = page
+			e.wholeNext[name] = page
 			return err
 		}
-		totals[c.status] = p.TotalCount
-		e.shown.notePage(c.status, (page-1)*pageSize, p.Strategies, p.TotalCount, e.readFirst)
+		totals[name] = p.TotalCount
+		e.shown.note(name, (page-1)*pageSize, p.Strategies, e.readFirst)
 		for i := range p.Strategies {
 			seen[p.Strategies[i].ID] = true
 			d.seen(&p.Strategies[i])
@@ -212,7 +272,7 @@ func (e *Engine) readWhole(ctx context.Context, d *differ, c cellKey, totals map
 			break
 		}
 	}
-	delete(e.wholeNext, c.status)
+	delete(e.wholeNext, name)
 	if first > 1 {
 		return nil
 	}
@@ -223,3 +283,5 @@ func (e *Engine) readWhole(ctx context.Context, d *differ, c cellKey, totals map
 	}
 	return e.confirmCycle(ctx, d)
 }
+
+func abs(n int) int { return max(n, -n) }

@@ -126,15 +126,17 @@ type Engine struct {
 	cursorElsewhere bool
 	confirm         []int64 // strategies to read by id: gone from where they were
 	pending         map[int64]bool
-	totals          map[string]int     // the listed statuses' totals as last read
-	sweeps          int                // full sweeps done since Run started
-	cycles          int                // cycles of the whole integration since Run started
-	index           heldIndex          // held ids per status, for searches and probes
-	rate            map[string]float64 // changes a status settled an interval, lately (drill.go)
-	wholeNext       map[string]int     // the page a status's whole read goes on from
-	shown           listedAt           // the interval's rows by position, for the searches
-	differing       map[string]int     // since which cycle each status has differed from what is held
-	members         memberRing         // where the members' reads go on from
+	totals          map[string]int        // the listed statuses' totals as last read
+	sweeps          int                   // full sweeps done since Run started
+	cycles          int                   // cycles of the whole integration since Run started
+	index           heldIndex             // held ids per status, for searches and probes
+	rate            map[string]float64    // changes a status settled an interval, lately (drill.go)
+	wholeNext       map[string]int        // the page a status's whole read goes on from
+	shown           listedAt              // the interval's rows by position, for the searches
+	differing       map[string]difference // since when each status has differed from what is held
+	splits          map[string]*partsRead // the splits in use, by cell name (narrow.go)
+	splitReads      int                   // totals of parts read: a split's progress
+	members         memberRing            // where the members' reads go on from
 }
 
 // cycleFigures are one cycle's reads, for its sample.
@@ -165,7 +167,7 @@ func New(client Client, opts Options) *Engine {
 	if opts.Notice == nil {
 		opts.Notice = func(string) {}
 	}
-	e := &Engine{client: client, opts: opts, speed: 1, meter: opts.Meter, pending: map[int64]bool{}, rate: map[string]float64{}, wholeNext: map[string]int{}, differing: map[string]int{}, in: newInbox(), pace: newPace(opts.Interval)}
+	e := &Engine{client: client, opts: opts, speed: 1, meter: opts.Meter, pending: map[int64]bool{}, rate: map[string]float64{}, wholeNext: map[string]int{}, differing: map[string]difference{}, splits: map[string]*partsRead{}, in: newInbox(), pace: newPace(opts.Interval)}
 	if e.meter == nil {
 		e.meter, e.own = NewMeter(), true
 	}

@@ -12,7 +12,6 @@ import "github.com/stratop/stratop/api"
 type listedAt struct {
 	rows  map[string]map[int]api.Strategy
 	marks map[string]map[int]uint64 // the Mark taken before each row's read
-	pages map[string]map[int]int    // whole pages read: first position -> rows
 }
 
 func (l *listedAt) reset() { *l = listedAt{} }
@@ -44,7 +43,6 @@ func (l *listedAt) newer(status string, p int, last uint64) bool {
 func (l *listedAt) drop(status string) {
 	delete(l.rows, status)
 	delete(l.marks, status)
-	delete(l.pages, status)
 }
 
 // lists reports whether a read of the interval showed id in the status.
@@ -61,27 +59,6 @@ func (l *listedAt) lists(status string, id int64) bool {
 func (l *listedAt) forget(status string, p int) {
 	delete(l.rows[status], p)
 	delete(l.marks[status], p)
-	for base := range l.pages[status] {
-		if p >= base && p < base+pageSize {
-			delete(l.pages[status], base)
-		}
-	}
-}
-
-// notePage keeps a whole page of 100 from base on; a page that holds the
-// list's end is whole too.
-func (l *listedAt) notePage(status string, base int, rows []api.Strategy, total int, first uint64) {
-	l.note(status, base, rows, first)
-	if len(rows) < pageSize && base+len(rows) < total {
-		return
-	}
-	if l.pages == nil {
-		l.pages = map[string]map[int]int{}
-	}
-	if l.pages[status] == nil {
-		l.pages[status] = map[int]int{}
-	}
-	l.pages[status][base] = len(rows)
 }
 
 // at is the row shown at position p.
@@ -90,21 +67,21 @@ func (l *listedAt) at(status string, p int) (*api.Strategy, bool) {
 	return &r, ok
 }
 
-// page is the whole page from base on, when one was read.
-func (l *listedAt) page(status string, base int) ([]api.Strategy, bool) {
-	n, ok := l.pages[status][base]
-	if !ok {
-		return nil, false
+// span is the rows shown at positions lo to last, when every one was.
+func (l *listedAt) span(status string, lo, last int) []api.Strategy {
+	m := l.rows[status]
+	if len(m) < last-lo+1 {
+		return nil
 	}
-	rows := make([]api.Strategy, 0, n)
-	for i := range n {
-		r, ok := l.rows[status][base+i]
+	rows := make([]api.Strategy, 0, last-lo+1)
+	for p := lo; p <= last; p++ {
+		r, ok := m[p]
 		if !ok {
-			return nil, false
+			return nil
 		}
 		rows = append(rows, r)
 	}
-	return rows, true
+	return rows
 }
 
 // firstDiffering is the lowest position below hi whose row shown is not
