@@ -28,23 +28,27 @@ func heldState(e *Engine, status string, n int) {
 // of settling the changes a status is expected to hold.
 func TestTheCostModelChoosesTheCheapestWay(t *testing.T) {
 	cases := []struct {
-		name   string
-		held   int
-		total  int
-		waited int   // intervals the status has differed
-		from   int   // by how much when it began
-		bytes  int64 // the byte budget; 0: the default
-		want   string
-		not    string // instead of want: any way but this
+		name      string
+		held      int
+		total     int
+		waited    int   // intervals the status has differed
+		from      int   // by how much when it began
+		settle    int   // intervals since a change of it was last settled; 0: none since
+		fruitless int   // its drills since that found nothing
+		bytes     int64 // the byte budget; 0: the default
+		want      string
+		not       string // instead of want: any way but this
 	}{
 		{name: "one change in a large status is searched", held: 40000, total: 39999, want: bySearch},
 		{name: "one change in a small status is searched", held: 1500, total: 1501, want: bySearch},
 		{name: "many changes in a small status read it whole", held: 1500, total: 1470, want: byWhole},
 		{name: "a list of one page is read whole", held: 80, total: 81, want: byWhole},
 		{name: "a backlog in a large status is narrowed by a filter's totals", held: 40000, total: 39960, want: bySplit},
-		{name: "searches fallen behind read the status whole", held: 40000, total: 39999, waited: 30, from: 1, want: byWhole},
+		{name: "searches stuck read the status whole", held: 40000, total: 39999, waited: 30, from: 1, fruitless: 3, want: byWhole},
+		{name: "a status the budget did not reach is not cut off", held: 40000, total: 39999, waited: 30, from: 1, not: byWhole},
 		{name: "not yet behind: still searched", held: 40000, total: 39999, waited: 3, from: 1, want: bySearch},
-		{name: "a backlog that drains is not cut off", held: 40000, total: 39998, waited: 30, from: 6, not: byWhole},
+		{name: "a backlog that drains is not cut off", held: 40000, total: 39998, waited: 30, from: 6, settle: 1, not: byWhole},
+		{name: "a backlog that grows is read whole", held: 40000, total: 39990, waited: 30, from: 6, settle: 1, want: byWhole},
 		{name: "a tight byte budget makes whole reads dear", held: 1500, total: 1490, bytes: 1 << 20, not: byWhole},
 	}
 	for _, tc := range cases {
@@ -54,6 +58,10 @@ func TestTheCostModelChoosesTheCheapestWay(t *testing.T) {
 			e.cycles = 40
 			if tc.waited > 0 {
 				e.differing["active"] = difference{cycle: e.cycles - tc.waited, diff: tc.from}
+			}
+			e.fruitless["active"] = tc.fruitless
+			if tc.settle > 0 {
+				e.settledAt["active"] = e.cycles - tc.settle
 			}
 			w := e.choose(cellKey{status: "active"}, tc.total, tc.held)
 			if (tc.want != "" && w.kind != tc.want) || w.kind == tc.not {

@@ -76,8 +76,11 @@
 // and the cheapest is done; a split drills each part whose total differs
 // the same way, so a part may split again by another filter, down to the
 // finest cells. A status held apart from its total for as long as its
-// whole read takes has searches that fell behind (more changes than they
-// keep up with, or moves that cancel where they look): it is read whole.
+// whole read takes, whose difference grew meanwhile (more changes come
+// than the searches settle) or of which they settled none (moves that
+// cancel where they look), has searches that fell behind: it is read
+// whole. A backlog the searches work through is left to them: cut off,
+// its changes and every later one elsewhere would wait for a whole read.
 // A whole read the budget cuts short goes on from the same page the next
 // interval. The statuses that differ are taken cheapest change first, a
 // strategy that left costing one read by id more, but one that has
@@ -102,10 +105,14 @@
 // The bound this gives: a change is read at the latest by the first cycle
 // that starts after it (one interval) and, at any change rate, within the
 // time of one full pass of the list at the budget: a status's searches
-// that keep up settle it within intervals, and those that fall behind are
+// that keep up settle it within intervals, those that fall behind are
 // cut off after a whole read's time and replaced by one, so a change
-// waits at most twice its status's whole read, and a status holds at most
-// half the list in practice (the sandbox's active 40 %, of 85 % listed).
+// waits at most about twice its status's whole read, and a status holds
+// at most half the list in practice (the sandbox's active 40 %, of 85 %
+// listed). Where searches drain a backlog more slowly than a whole read
+// would, the bound is not kept: they are left to it, since a whole read of
+// a large status takes the whole budget for its length and every change
+// elsewhere would wait for it (measured at 100,000: PERFORMANCE.md).
 // With P = N/100 pages of b bytes, a pass takes the longer of P / (Budget
 // a second) and P * b / (ByteBudget a second): p99 delay <= interval +
 // pass. At the defaults (5 s, 300 requests and 16 MiB a minute, b = 70

@@ -115,19 +115,25 @@ func (e *Engine) choose(c cellKey, total, held int) way {
 }
 
 // behind reports whether a status's searches fell behind: it has been
-// held apart from its total for as long as reading it whole takes, and
-// the difference is no smaller than when it began (more changes come than
-// the searches settle, or moves cancel where they look). A whole read
-// settles every one of them in that time again. A backlog that drains,
-// however slowly, is left to the searches: cut off, its changes would wait
-// for the whole read instead.
+// held apart from its total for as long as reading it whole takes, and in
+// that time either the difference grew (more changes come than the
+// searches settle) or they settled none of its changes though drilled
+// more than once (moves that cancel where they look). A whole read
+// settles every one of them in that time again. A backlog the searches
+// work through, however slowly, is left to them, and so is a status the
+// budget did not reach: cut off, its changes and every later one
+// elsewhere would wait for the whole read instead.
 func (e *Engine) behind(c cellKey, n, diff int) bool {
 	at, ok := e.differing[c.status]
 	if !ok || c.name() != c.status {
 		return false
 	}
-	waited := float64(e.cycles-at.cycle) * e.pace.interval().Minutes()
-	return waited > 0 && waited >= e.minutes(e.wholePlan(n)) && diff >= at.diff
+	whole := e.minutes(e.wholePlan(n))
+	per := e.pace.interval().Minutes()
+	waited := float64(e.cycles-at.cycle) * per
+	idle := float64(e.cycles-max(e.settledAt[c.status], at.cycle)) * per
+	stuck := idle >= whole && e.fruitless[c.status] >= 2
+	return waited > 0 && waited >= whole && (diff > at.diff || stuck)
 }
 
 // difference is since when, and by how much, a status has differed from
@@ -180,7 +186,11 @@ func (e *Engine) drillCycle(ctx context.Context, d *differ, totals map[string]in
 			return nil
 		}
 		gen, next, split := e.st.gen, e.wholeNext[c.status], e.splitReads
-		if err := e.drill(ctx, d, c, totals); err != nil || (e.st.gen == gen && e.wholeNext[c.status] == next && e.splitReads == split) {
+		err := e.drill(ctx, d, c, totals)
+		if e.st.gen == gen && e.affords(1, 1) {
+			e.fruitless[c.status]++ // drilled with the budget to spare, and found nothing
+		}
+		if err != nil || (e.st.gen == gen && e.wholeNext[c.status] == next && e.splitReads == split) {
 			return err
 		}
 	}

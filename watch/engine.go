@@ -134,6 +134,8 @@ type Engine struct {
 	wholeNext       map[string]int        // the page a status's whole read goes on from
 	shown           listedAt              // the interval's rows by position, for the searches
 	differing       map[string]difference // since when each status has differed from what is held
+	settledAt       map[string]int        // the cycle that last settled a change of each status
+	fruitless       map[string]int        // drills of each status that found nothing since
 	splits          map[string]*partsRead // the splits in use, by cell name (narrow.go)
 	splitReads      int                   // totals of parts read: a split's progress
 	members         memberRing            // where the members' reads go on from
@@ -167,7 +169,7 @@ func New(client Client, opts Options) *Engine {
 	if opts.Notice == nil {
 		opts.Notice = func(string) {}
 	}
-	e := &Engine{client: client, opts: opts, speed: 1, meter: opts.Meter, pending: map[int64]bool{}, rate: map[string]float64{}, wholeNext: map[string]int{}, differing: map[string]difference{}, splits: map[string]*partsRead{}, in: newInbox(), pace: newPace(opts.Interval)}
+	e := &Engine{client: client, opts: opts, speed: 1, meter: opts.Meter, pending: map[int64]bool{}, rate: map[string]float64{}, wholeNext: map[string]int{}, differing: map[string]difference{}, settledAt: map[string]int{}, fruitless: map[string]int{}, splits: map[string]*partsRead{}, in: newInbox(), pace: newPace(opts.Interval)}
 	if e.meter == nil {
 		e.meter, e.own = NewMeter(), true
 	}

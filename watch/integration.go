@@ -69,10 +69,15 @@ func (e *Engine) integrationCycle(ctx context.Context, d *differ) error {
 }
 
 // learnRate keeps, per status, the changes of the last intervals, halving
-// the weight of each older one.
+// the weight of each older one, and the last interval that settled one.
 func (e *Engine) learnRate(d *differ) {
 	for _, st := range listed {
-		e.rate[string(st)] = (e.rate[string(st)] + float64(d.moved[string(st)])) / 2
+		n := d.moved[string(st)]
+		e.rate[string(st)] = (e.rate[string(st)] + float64(n)) / 2
+		if n > 0 {
+			e.settledAt[string(st)] = e.cycles
+			delete(e.fruitless, string(st))
+		}
 	}
 }
 
