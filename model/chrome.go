@@ -146,7 +146,7 @@ func (m Model) helpMap() ui.HelpMap {
 	short = append(short, g.NextTab)
 	full = append(full, m.toolHelp(cur))
 	full = append(full, append(append([]key.Binding(nil), g.Tabs...), g.NextTab, g.PrevTab),
-		[]key.Binding{g.Refresh, g.Redraw, ui.Enabled(g.Profile, m.env.profiles != nil), g.Help, g.Quit})
+		[]key.Binding{g.Refresh, g.Redraw, ui.Enabled(g.Profile, m.env.profiles != nil), ui.Enabled(g.Fleet, m.env.fleet), g.Help, g.Quit})
 	return ui.HelpMap{Short: short, Full: full, Pinned: []key.Binding{g.Help, g.Quit}}
 }
 

@@ -36,6 +36,7 @@ type env struct {
 	session       uint64   // unique in the process; every fetch reply carries it
 	base          []Option // the options the program was started with, kept for a profile switch
 	profiles      Profiles // nil: no switcher
+	fleet         bool     // a fleet holds the dashboard: F opens it, esc at the top goes back (fleet.go)
 	api           API
 	journal       audit.Journal
 	now           func() time.Time

@@ -102,6 +102,9 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		if m, cmd, ok := m.globalKey(msg); ok {
 			return m, cmd
 		}
+		if cmd, ok := m.fleetKey(msg); ok {
+			return m, cmd
+		}
 		if m, cmd, ok := m.toolKey(msg); ok {
 			return m, cmd
 		}

@@ -32,6 +32,7 @@ type GlobalKeys struct {
 	Refresh, Redraw, Help, Quit key.Binding
 	ForceQuit                   key.Binding
 	Profile                     key.Binding // "P" switch profile
+	Fleet                       key.Binding // "F" every integration at a glance
 	Copy, CopyRecord            key.Binding // "y" the id, "Y" the record as JSON (OSC 52)
 	Export                      key.Binding // "ctrl+s" the list shown to a CSV file
 	Mouse                       key.Binding // "M" mouse on / off
@@ -150,6 +151,7 @@ func DefaultGlobalKeys(tabTitles ...string) GlobalKeys {
 		Quit:        bind([]string{"q", "ctrl+c"}, "q", "quit"),
 		ForceQuit:   bind([]string{"ctrl+c"}, "ctrl+c", "quit"),
 		Profile:     bind([]string{"P"}, "P", "profile"),
+		Fleet:       bind([]string{"F"}, "F", "fleet"),
 		Copy:        bind([]string{"y"}, "y", "copy id"),
 		CopyRecord:  bind([]string{"Y"}, "Y", "copy JSON"),
 		Export:      bind([]string{"ctrl+s"}, "ctrl+s", "export CSV"),

@@ -54,7 +54,7 @@ func (km *KeyMap) slots() []slot {
 		{"watch", groupMain, &l.Watch}, {"sort", groupMain, &l.Sort}, {"reverse-sort", groupMain, &l.SortReverse},
 		{"longer-window", groupMain, &l.Longer}, {"shorter-window", groupMain, &l.Shorter},
 		{"ack-alert", groupMain, &l.Ack},
-		{"profile", groupMain, &g.Profile}, {"copy", groupMain, &g.Copy}, {"copy-json", groupMain, &g.CopyRecord},
+		{"profile", groupMain, &g.Profile}, {"fleet", groupMain, &g.Fleet}, {"copy", groupMain, &g.Copy}, {"copy-json", groupMain, &g.CopyRecord},
 		{"export", groupMain, &g.Export}, {"mouse", groupMain, &g.Mouse}, {"undo", groupMain, &g.Undo},
 		{"command-line", groupMain, &g.Palette}, {"copy-command", groupMain, &g.CopyCommand},
 	}
