@@ -76,6 +76,12 @@ func TestRealAlertmanagerHaltAckSnooze(t *testing.T) {
 		Matchers: []Matcher{{Name: "alertname", Value: "halted", IsEqual: true}, {Name: "integration", Value: integration, IsEqual: true}}}); err != nil {
 		t.Fatal(err)
 	}
+	// A dashboard with no serve beside it reads the same silence, and who
+	// set it, from Alertmanager.
+	notes, err := (&SilenceSource{integration: integration, clients: []*AMClient{c}}).Read(context.Background())
+	if err != nil || len(notes) != 1 || notes[0].CreatedBy != "tester" || notes[0].Comment != "maintenance window" {
+		t.Fatalf("the silences read from Alertmanager: %+v, %v", notes, err)
+	}
 	waitFor(t, "the snooze to reach the board", 10*time.Second, func() bool {
 		b, _ := e.Board()
 		return len(b.SnoozedRules(time.Now())) == 1

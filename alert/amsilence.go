@@ -66,7 +66,7 @@ func (a *Alertmanager) applySilences(silences []Silence, read bool) {
 			}
 		}
 	}
-	notes := a.silenceNotes(silences)
+	notes := silenceNotes(a.name, silences)
 	err := a.store.Update(func(b *Board) error {
 		kept := b.Silences[:0]
 		for _, n := range b.Silences {
@@ -132,7 +132,7 @@ func ReadAMState(dir, sink string) (integration string, firing []AMFiring, err e
 }
 
 // silenceNotes are the silences in force, as the board keeps them.
-func (a *Alertmanager) silenceNotes(silences []Silence) []SilenceNote {
+func silenceNotes(sink string, silences []Silence) []SilenceNote {
 	var out []SilenceNote
 	for _, s := range silences {
 		if !s.Active() {
@@ -154,7 +154,7 @@ func (a *Alertmanager) silenceNotes(silences []Silence) []SilenceNote {
 			}
 			ms = append(ms, m.Name+op+m.Value)
 		}
-		out = append(out, SilenceNote{Sink: a.name, ID: s.ID, Matchers: strings.Join(ms, ","), CreatedBy: s.CreatedBy,
+		out = append(out, SilenceNote{Sink: sink, ID: s.ID, Matchers: strings.Join(ms, ","), CreatedBy: s.CreatedBy,
 			Comment: s.Comment, EndsAt: s.EndsAt})
 	}
 	return out

@@ -77,7 +77,9 @@ type env struct {
 	// The Overview's history file ("" keeps it in memory only) and the
 	// glyphs of every chart.
 	historyPath string
-	prometheus  string // base URL the Overview's trends are read from ("": the history file)
+	prometheus  string        // base URL the Overview's trends are read from ("": the history file)
+	silenceSrc  SilenceReader // Alertmanager's silences for Needs attention (overview_silences.go), nil: serve's board
+	silenceErr  string        // why no silence source could be built, "" when none failed
 	charts      ui.ChartStyle
 	trends      *trendShare // the Overview's history and window, for the pool pane's price chart
 

@@ -40,6 +40,7 @@ type Model struct {
 	chrome   chrome
 	clock    displayClock // the 1 s tick of the ages on screen (clock.go)
 	attn     attentionKey // what the Overview's Needs attention was built from
+	sil      amSilences   // Alertmanager's silences as last read (overview_silences.go)
 	tools    toolbox      // copy, export, sort, mouse (toolbox.go)
 }
 
@@ -77,7 +78,7 @@ func newModel(ctx context.Context, client API, base, extra []Option) Model {
 	// The terminal's mouse mode is set either way: a model made by a
 	// profile switch takes over a terminal whose mode M may have changed.
 	m.tools.mouse = e.tools.mouse
-	m.initCmds = append(m.initCmds, c2, m.windowTitle(), mouseCmd(m.tools.mouse))
+	m.initCmds = append(m.initCmds, c2, m.windowTitle(), mouseCmd(m.tools.mouse), readSilences(e))
 	if e.startNotice != "" {
 		m = m.say(text.Clean(e.startNotice))
 	}
@@ -159,6 +160,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m, cmd = m.jump(msg)
 	case jobSeenMsg:
 		m, cmd = m.observeJob(msg)
+	case silencesReadMsg, silencesPollMsg:
+		m, cmd = m.settleSilences(msg)
 	case actionDoneMsg, bulkDoneMsg, jobSentMsg, jobTickMsg, jobPolledMsg:
 		var ef effect
 		m.acts, ef = m.acts.settle(msg)

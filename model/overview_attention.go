@@ -31,6 +31,7 @@ type attentionKey struct {
 	feed      int64
 	alerts    int
 	silences  int
+	amSilence int // Alertmanager's silences read (overview_silences.go)
 	approvals int
 	jobs      int
 	jobsAt    uint64
@@ -91,7 +92,7 @@ func (m Model) refreshAttention() Model {
 		}
 	}
 	now := m.env.now()
-	key := attentionKey{jobs: len(m.acts.jobs.byUser), minute: now.Unix() / 60}
+	key := attentionKey{jobs: len(m.acts.jobs.byUser), minute: now.Unix() / 60, amSilence: m.sil.version}
 	for _, j := range m.acts.jobs.byUser {
 		key.jobsAt += j.gen + uint64(j.left)
 	}
@@ -107,7 +108,7 @@ func (m Model) refreshAttention() Model {
 	if src != nil {
 		lines = src.approvalAttention(now, lines)
 		lines = src.alertAttention(lines)
-		lines = src.silenceAttention(lines)
+		lines = m.silenceLines(src, lines)
 		lines = src.attention(now.Add(-attentionWindow), lines)
 	}
 	lines = append(lines, m.acts.jobs.attention()...)

@@ -112,6 +112,7 @@ func runDashboard(cmd *cobra.Command, f *factory.Factory, fl dashboardFlags) err
 	if err != nil {
 		return err
 	}
+	settings = append(settings, silencesOption(f, c))
 
 	journal, closeJournal := c.Journal()
 	defer closeJournal()

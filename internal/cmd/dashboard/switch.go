@@ -91,6 +91,7 @@ func (p *profileSwitch) Connect(ctx context.Context, name string) (model.Connect
 	if err != nil {
 		return model.Connection{}, err
 	}
+	opts = append(opts, silencesOption(p.f, c))
 	var moved string
 	state := c.OpenState(func(line string) { moved = line })
 	journal, closeJournal := c.Journal()
