@@ -65,9 +65,9 @@ func (m Message) ForPeople() Message {
 // burst words a rule's group of events: a title that counts them and one
 // line per event, at most maxListed.
 func burst(rule, severity string, evs []watch.Event, now time.Time) Message {
-	title := fmt.Sprintf("[%s] %s: %s", severity, rule, eventLine(evs[0]))
+	title := titlePrefix(severity, rule) + eventLine(evs[0])
 	if len(evs) > 1 {
-		title = fmt.Sprintf("[%s] %s: %d events", severity, rule, len(evs))
+		title = titlePrefix(severity, rule) + eventsWords(len(evs))
 	}
 	var b strings.Builder
 	if len(evs) > 1 {

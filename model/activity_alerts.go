@@ -102,8 +102,9 @@ func (t activityTab) applyAlerts(d *alertsData) activityTab {
 		if _, ok := t.alertIDs[id]; ok {
 			continue
 		}
-		t.alertIDs[id] = alertLine{open: o}
-		t.feed.add(alertEntry(o, id, false, t.env.now().Location()))
+		l := alertLine{open: o, words: alertWords(o, d.board, t.env.now().Location())}
+		t.alertIDs[id] = l
+		t.feed.add(alertEntry(l, id, t.env.now().Location()))
 		added++
 	}
 	gone := 0
@@ -122,12 +123,29 @@ func (t activityTab) applyAlerts(d *alertsData) activityTab {
 // alertLine is what the feed shows of one alert.
 type alertLine struct {
 	open  alert.Open
+	words ui.AlertWords
 	acked bool
 }
 
-func alertEntry(o alert.Open, id string, acked bool, loc *time.Location) ui.ActivityEntry {
-	return ui.ActivityEntry{At: o.Time.In(loc), Kind: ui.KindAlert, Alert: id,
-		Note: ui.AlertNote(clean(o.Rule), clean(o.Severity), clean(o.Title), o.Count, acked)}
+// alertWords is what an alert's lines say: its rule and severity once,
+// and, raised while its rule was snoozed, that it was not sent, until
+// when and by whom as far as the board knows.
+func alertWords(o alert.Open, b alert.Board, loc *time.Location) ui.AlertWords {
+	w := ui.AlertWords{Rule: clean(o.Rule), Severity: clean(o.Severity), What: clean(o.What()), Snoozed: o.Snoozed}
+	if o.Snoozed {
+		until, by := b.Snooze(o)
+		w.By = clean(by)
+		if !until.IsZero() {
+			w.Until = until.In(loc)
+		}
+	}
+	return w
+}
+
+func alertEntry(l alertLine, id string, loc *time.Location) ui.ActivityEntry {
+	w := l.words
+	w.Acked = l.acked
+	return ui.ActivityEntry{At: l.open.Time.In(loc), Kind: ui.KindAlert, Alert: id, Note: ui.AlertNote(w)}
 }
 
 // markAcked marks the line of alert id acknowledged.
@@ -140,7 +158,7 @@ func (t activityTab) markAcked(id string) activityTab {
 	t.alertIDs[id] = l
 	for i := 0; i < t.feed.len(); i++ {
 		if e := t.feed.at(i).entry; e.Kind == ui.KindAlert && e.Alert == id {
-			t.feed.replace(i, alertEntry(l.open, id, true, t.env.now().Location()))
+			t.feed.replace(i, alertEntry(l, id, t.env.now().Location()))
 			break
 		}
 	}

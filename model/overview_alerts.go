@@ -62,9 +62,7 @@ func (t activityTab) alertAttention(dst []ui.AttentionLine) []ui.AttentionLine {
 		if l.acked {
 			continue
 		}
-		o := l.open
-		dst = append(dst, ui.AttentionLine{At: o.Time.In(loc), Kind: ui.KindAlert, Alert: id,
-			Note: ui.AlertNote(clean(o.Rule), clean(o.Severity), clean(o.Title), o.Count, false)})
+		dst = append(dst, ui.AttentionLine{At: l.open.Time.In(loc), Kind: ui.KindAlert, Alert: id, Alerted: l.words})
 	}
 	added := dst[start:]
 	slices.SortFunc(added, func(a, b ui.AttentionLine) int {

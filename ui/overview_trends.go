@@ -47,6 +47,7 @@ type AttentionLine struct {
 	Symbol   string
 	Old, New string
 	Note     string
+	Alerted  AlertWords // what an alert line says (KindAlert)
 }
 
 // Trend is one series over the window: its columns (see TrendColumns),
@@ -134,11 +135,13 @@ func attentionLine(st Styles, l AttentionLine, selected bool, width int, now tim
 		tone = StatusTone(api.Status(l.New))
 	case KindAction:
 		what = JoinNonEmpty(" ", idText(l.Strategy), l.Note)
+	case KindAlert:
+		what = alertAttention(l.Alerted, width-attentionHead)
 	default:
 		what = l.Note
 	}
 	who := JoinNonEmpty(" · ", l.User, l.Symbol)
-	msg := mark + text.Pad(age, 6) + " " + text.Pad(l.Kind, 10) + " " + what
+	msg := mark + text.Pad(age, 6) + " " + text.Pad(l.Kind, 10) + " " + what // attentionHead cells before what
 	if who != "" {
 		msg += "  " + who
 	}
@@ -148,6 +151,10 @@ func attentionLine(st Styles, l AttentionLine, selected bool, width int, now tim
 	}
 	return padStyled(st.ToneStyle(tone).Render(line), width)
 }
+
+// attentionHead is the width of an attention line before what it says:
+// the mark, the age and the kind.
+const attentionHead = 2 + 6 + 1 + 10 + 1
 
 func idText(id int64) string {
 	if id == 0 {
