@@ -83,7 +83,8 @@ func (m Model) recordPrices(msg fetchedMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// priceChart is the selected pool's price part of the pane.
+// priceChart is the selected pool's price part of the pane; the title's
+// "(since …)" says when its axis starts later than the window's.
 func (t poolsTab) priceChart(pool int64, width int) []string {
 	tr, now := t.env.trends, t.env.now()
 	w := trendWindows[tr.window]
@@ -93,7 +94,14 @@ func (t poolsTab) priceChart(pool int64, width int) []string {
 		end := axisEnd(now, w, n)
 		pts := tr.h.PricePoints(nil, pool, w, end)
 		d.Since = tr.h.PriceStart(pool)
-		d.Values = history.PriceColumns(nil, pts, w, end, n)
+		// Fitted as the Overview's trends: until the pool's prices fill
+		// the window the axis spans what is kept, a price holding until
+		// the next one.
+		span := history.FittedSpan(w, d.Since, end)
+		d.Values = history.PriceColumns(nil, pts, span, end, n)
+		if span < w {
+			history.HoldLevels(d.Values)
+		}
 		d.First, d.Current, d.Has = history.PriceChange(pts)
 	}
 	return ui.PoolPriceChart(t.env.styles, d, width, now)
