@@ -66,3 +66,20 @@ func backOffered(h ui.HelpMap, back key.Binding) bool {
 	}
 	return false
 }
+
+// Flush writes what the tabs keep, as quitting does, without quitting: a
+// program holding several dashboards quits once, after flushing each.
+func (m Model) Flush() tea.Cmd {
+	var cmds []tea.Cmd
+	for _, t := range m.tabs {
+		if f, ok := t.(flusher); ok {
+			if c := f.flush(); c != nil {
+				cmds = append(cmds, c)
+			}
+		}
+	}
+	if len(cmds) == 0 {
+		return nil
+	}
+	return tea.Sequence(cmds...)
+}

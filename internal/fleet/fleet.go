@@ -7,12 +7,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/stratop/stratop/config"
 	"github.com/stratop/stratop/internal/factory"
 )
 
 // Defaults of the fleet's polling.
 const (
-	DefaultInterval = 5 * time.Second
 	// DefaultBudget is each integration's requests a minute: a poll is
 	// RequestsPerPoll requests, so 5 s fits in 60 and a budget below it
 	// widens the interval instead.
@@ -24,7 +24,7 @@ const (
 // Options configure the fleet.
 type Options struct {
 	// Interval is how often each integration is polled; 0: each profile's
-	// own interval, at least DefaultInterval.
+	// own interval, at least the settings' default.
 	Interval time.Duration
 	// Timeout bounds one poll; 0: twice the interval, at least 10 s.
 	Timeout time.Duration
@@ -48,7 +48,7 @@ func (o Options) interval() time.Duration {
 	if o.Interval > 0 {
 		return o.Interval
 	}
-	return DefaultInterval
+	return config.DefaultInterval
 }
 
 // effectiveInterval is the interval widened to fit the budget.
@@ -143,7 +143,7 @@ func (f *Fleet) open(ctx context.Context, fac *factory.Factory, name string, sav
 	}
 	m.Context = c
 	if f.opts.Interval == 0 {
-		m.opts.Interval = max(c.Settings.Interval, DefaultInterval)
+		m.opts.Interval = max(c.Settings.Interval, config.DefaultInterval)
 	}
 	if m.Client, err = c.Client(); err != nil {
 		m.openErr = &OpenError{Profile: name, Err: err}

@@ -112,6 +112,26 @@ func (m Model) SetRows(rows []fleet.Row) Model {
 // SetSize sets the frame's size.
 func (m Model) SetSize(w, h int) Model { m.width, m.height = w, h; return m }
 
+// Filtering says keys type into the filter.
+func (m Model) Filtering() bool { return m.filtering }
+
+// ShortHelp are the keys the view offers now.
+func (m Model) ShortHelp() []key.Binding {
+	if m.filtering {
+		return []key.Binding{
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
+		}
+	}
+	_, ok := m.Selected()
+	open, poll := m.keys.Open, m.keys.Poll
+	open.SetEnabled(ok)
+	poll.SetEnabled(ok)
+	back := m.keys.Back
+	back.SetEnabled(m.filter != "")
+	return []key.Binding{m.keys.Down, open, m.keys.Filter, poll, back}
+}
+
 // Filter is the filter typed so far.
 func (m Model) Filter() string { return m.filter }
 

@@ -4,7 +4,6 @@ package dashboard
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -13,7 +12,6 @@ import (
 	"runtime"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/spf13/cobra"
 
 	"github.com/stratop/stratop/api"
@@ -24,6 +22,7 @@ import (
 	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/internal/termout"
 	"github.com/stratop/stratop/model"
+	"github.com/stratop/stratop/shell"
 )
 
 // Dashboard settings that are not flags.
@@ -132,24 +131,16 @@ func runDashboard(cmd *cobra.Command, f *factory.Factory, fl dashboardFlags) err
 		model.WithIntegration(c.Integration),
 		model.WithState(state),
 		model.WithNotice(moved),
+		model.WithFleet(true),
 	}, stateOptions(c.Paths)...), settings...)...)
-	// The second P is given up once the program runs: that stops the world
-	// and returns the P's caches, half a millisecond spent while the first
-	// frame waits for the renderer's tick instead of before it.
-	p := tea.NewProgram(afterStart{m.Tea(), limitProcs},
-		tea.WithAltScreen(),
-		tea.WithContext(ctx),
-		tea.WithInput(cmd.InOrStdin()),
-		tea.WithOutput(out),
-		tea.WithFPS(dashboardFPS),
-		// Focus reports let the dashboard poll once a minute while the
-		// terminal is in the background (model/pace.go).
-		tea.WithReportFocus(),
-	)
-	if _, err := p.Run(); err != nil && !(errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil) {
-		return fmt.Errorf("dashboard: %w", err)
-	}
-	return nil
+	// The second P is given up once the program runs (runProgram): that
+	// stops the world and returns the P's caches, half a millisecond spent
+	// while the first frame waits for the renderer's tick instead of before
+	// it. The shell holds the dashboard so that F opens the fleet.
+	host := &fleetHost{f: f, out: out}
+	defer host.Close()
+	s := shell.New(ctx, host.openFleet, host.openDashboard, shell.WithDashboard(m))
+	return runProgram(ctx, cmd, out, s.Tea())
 }
 
 // stateOptions point the Activity at the audit log. Without a state

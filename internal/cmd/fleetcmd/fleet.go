@@ -21,8 +21,10 @@ import (
 // formats are what `stratop fleet` prints.
 var formats = []cli.Format{cli.Table, cli.JSON}
 
-// NewCmd is `stratop fleet`.
-func NewCmd(fac *factory.Factory) *cobra.Command {
+// NewCmd is `stratop fleet`. On a terminal without -o it runs screen, the
+// interactive fleet, which the root gives so that this package links no
+// terminal UI; with screen nil it prints the table there too.
+func NewCmd(fac *factory.Factory, screen func(*cobra.Command) error) *cobra.Command {
 	var (
 		output  string
 		timeout time.Duration
@@ -30,11 +32,16 @@ func NewCmd(fac *factory.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "fleet",
 		Short: "Every profile's integration at a glance: state, data age, counts, halts, alerts",
-		Long: "Polls every saved profile's integration once, all at once, each within --timeout, and prints\n" +
+		Long: "On a terminal: the fleet view, rows kept fresh, enter opens an integration's dashboard and\n" +
+			"esc comes back. Otherwise, or with -o: polls every saved profile's integration once, all at\n" +
+			"once, each within --timeout, and prints\n" +
 			"one row per integration, troubled first. -o json: one object per integration with\n" +
 			"\"partial\": true when some did not answer. Exit 1 when none answered.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if screen != nil && output == "" && cmdutil.IsTerminal(cmd.OutOrStdout()) && cmdutil.IsTerminal(cmd.InOrStdin()) {
+				return screen(cmd)
+			}
 			f, err := cmdutil.Format(cmd, output, formats)
 			if err != nil {
 				return err

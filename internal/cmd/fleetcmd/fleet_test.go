@@ -34,7 +34,7 @@ func run(t *testing.T, profiles []fleettest.Profile, args ...string) (fleetcmd.R
 	t.Helper()
 	fac, _ := fleettest.Factory(t, profiles...)
 	var out, errb bytes.Buffer
-	cmd := fleetcmd.NewCmd(fac)
+	cmd := fleetcmd.NewCmd(fac, nil)
 	cmd.SetArgs(args)
 	cmd.SetIn(strings.NewReader(""))
 	cmd.SetOut(&out)

@@ -100,7 +100,7 @@ func newRootCmd(f *factory.Factory) *cobra.Command {
 		agent.NewMCPCmd(f),
 		agent.NewApproveCmd(f),
 		agent.NewRejectCmd(f),
-		fleetcmd.NewCmd(f),
+		fleetcmd.NewCmd(f, dashboard.RunFleet(f)),
 		act.NewUndoCmd(f),
 	)
 	// Cobra adds `completion` only when it executes; added now, its

@@ -1,0 +1,154 @@
+package dashboard
+
+// The fleet and its dashboards in one program: rows as each integration
+// stands, enter into a dashboard under its own policy, esc back, and
+// bursts of keys that never show one integration's data as another's.
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stratop/stratop/api/sandbox"
+	"github.com/stratop/stratop/internal/fleet"
+	"github.com/stratop/stratop/internal/fleet/fleettest"
+	"github.com/stratop/stratop/internal/testkit"
+)
+
+// Four sandboxes: slow, stopped, refusing the secret, healthy with a
+// halt. The troubled rows come first, each says its state, the healthy
+// one keeps its pace while the slow one's read hangs, and its row names
+// the halted strategy.
+func TestProgramFleetFourIntegrations(t *testing.T) {
+	slow := testkit.NewSandbox(t, sandbox.WithLatency(6*time.Second))
+	wrong := testkit.NewSandbox(t)
+	healthy := testkit.NewSandbox(t)
+	halted := haltNewest(t, healthy)
+	ff := newFleetFactory(t,
+		fleettest.Profile{Name: "slow", URL: slow.URL},
+		fleettest.Profile{Name: "stopped", URL: stoppedURL(t)},
+		fleettest.Profile{Name: "wrongkey", URL: wrong.URL, Secret: "not-the-secret"},
+		fleettest.Profile{Name: "healthy", URL: healthy.URL},
+	)
+	const interval = time.Second
+	r := startFleetRig(t, ff, fleet.Options{Interval: interval, Timeout: 20 * time.Second, Budget: 100000}, 200, 60, nil)
+	order := []struct{ label, state string }{
+		{"wrongkey", "credentials rejected"}, {"stopped", "FAILING"}, {"slow", "STALE"}, {"healthy", "ok"},
+	}
+	frame := testkit.WaitFor(t, 10*time.Second, "rows troubled first, each in its state", r.st.frame, func(v string) bool {
+		for i, o := range order {
+			l, n := rowLine(v, o.label)
+			if n != i || !strings.Contains(l, o.state) {
+				return false
+			}
+		}
+		return true
+	})
+	if !strings.Contains(frame, "4 integrations · 3 failing · 1 with halts in the last hour · partial: 3 of 4 not answering") {
+		t.Errorf("header:\n%s", frame)
+	}
+	// While the slow one's read still hangs, the healthy one's data stays
+	// younger than two intervals, frame after frame.
+	age := regexp.MustCompile(`:\d+ +(\d+) s\b`) // the age after the host
+	for until := time.Now().Add(3 * interval); time.Now().Before(until); time.Sleep(interval / 4) {
+		v := r.st.frame()
+		slowRow, _ := rowLine(v, "slow")
+		if !strings.Contains(slowRow, "STALE") {
+			t.Fatalf("the slow one answered or changed state: %q", slowRow)
+		}
+		row, _ := rowLine(v, "healthy")
+		m := age.FindStringSubmatch(row)
+		if m == nil {
+			t.Fatalf("healthy row without its age: %q", row)
+		}
+		if s, _ := strconv.Atoi(m[1]); time.Duration(s)*time.Second >= 2*interval {
+			t.Fatalf("healthy data %s s old with a %s interval: %q", m[1], interval, row)
+		}
+		if !strings.Contains(row, "paused #"+strconv.FormatInt(halted, 10)) {
+			t.Fatalf("healthy row does not name halted strategy %d: %q", halted, row)
+		}
+	}
+	if n := len(healthy.Writes()); n != 1 { // the halt this test sent
+		t.Errorf("%d writes reached the healthy sandbox, want the test's own halt", n)
+	}
+}
+
+// hostOf is a sandbox's host:port as the header shows it.
+func hostOf(sb *testkit.Sandbox) string { return strings.TrimPrefix(sb.URL, "http://") }
+
+// isFleet says the frame is the fleet view.
+func isFleet(v string) bool { return strings.Contains(v, "integrations ·") }
+
+// waitDash waits for the dashboard of host showing subs.
+func (r *fleetRig) waitDash(host string, subs ...string) string {
+	r.t.Helper()
+	return testkit.WaitFor(r.t, 10*time.Second, "the dashboard of "+host+" with "+strings.Join(subs, ", "), r.st.frame, func(v string) bool {
+		if isFleet(v) || !strings.Contains(v, "Overview") || !strings.Contains(v, host) {
+			return false
+		}
+		for _, s := range subs {
+			if !strings.Contains(v, s) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// Entering a read-only integration from the fleet: s and h are refused
+// and nothing is sent; back in the fleet, the other integration's
+// dashboard asks to confirm under its own policy, esc closes its dialog
+// before it leaves, and the first dashboard is found again as it was left.
+func TestProgramFleetEachDashboardUnderItsOwnPolicy(t *testing.T) {
+	ro, rw := testkit.NewSandbox(t), testkit.NewSandbox(t)
+	ff := newFleetFactory(t, fleettest.Profile{Name: "ro", URL: ro.URL}, fleettest.Profile{Name: "rw", URL: rw.URL})
+	ff.settings(t, "[profiles.ro]\nread_only = true\n")
+	r := startFleetRig(t, ff, fleet.Options{Interval: time.Second, Budget: 100000}, 120, 40, nil)
+	testkit.WaitFor(t, 10*time.Second, "both rows ok, ro first and read-only", r.st.frame, func(v string) bool {
+		a, i := rowLine(v, "ro")
+		b, j := rowLine(v, "rw")
+		return i == 0 && j == 1 && strings.Contains(a, "ok · read-only") && strings.Contains(b, "ok") && !strings.Contains(b, "read-only")
+	})
+
+	r.keys("enter")
+	r.waitDash(hostOf(ro), "READ-ONLY")
+	r.keys("2")
+	r.waitDash(hostOf(ro), "page 1 of")
+	for _, k := range []string{"s", "h"} {
+		r.keys("esc") // the previous refusal's notice goes; esc on the list leaves nothing open
+		testkit.WaitFor(t, 5*time.Second, "back in the fleet", r.st.frame, isFleet)
+		r.keys("enter")
+		r.waitDash(hostOf(ro), "page 1 of") // warm: the tab as it was left
+		r.keys(k)
+		r.waitDash(hostOf(ro), "read-only mode: actions are disabled")
+	}
+	if w := ro.Writes(); len(w) != 0 {
+		t.Fatalf("read-only integration received %v", w)
+	}
+
+	r.keys("esc")
+	testkit.WaitFor(t, 5*time.Second, "back in the fleet", r.st.frame, isFleet)
+	r.keys("down", "enter")
+	v := r.waitDash(hostOf(rw))
+	if strings.Contains(v, "READ-ONLY") || strings.Contains(v, hostOf(ro)) {
+		t.Fatalf("rw's dashboard shows ro's mode or host:\n%s", v)
+	}
+	r.keys("2")
+	r.waitDash(hostOf(rw), "page 1 of")
+	r.keys("s")
+	r.waitDash(hostOf(rw), "Suspend strategy")
+	r.keys("esc")
+	v = testkit.WaitFor(t, 5*time.Second, "the dialog closed", r.st.frame, func(v string) bool {
+		return !strings.Contains(v, "Suspend strategy")
+	})
+	if isFleet(v) {
+		t.Fatalf("esc left the dashboard with its dialog open instead of closing it:\n%s", v)
+	}
+	r.keys("esc")
+	testkit.WaitFor(t, 5*time.Second, "back in the fleet", r.st.frame, isFleet)
+	if w := rw.Writes(); len(w) != 0 {
+		t.Fatalf("cancelled suspend sent %v", w)
+	}
+}

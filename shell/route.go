@@ -1,0 +1,82 @@
+package shell
+
+import (
+	"reflect"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// routed is a message of one dashboard's commands, labelled with the
+// dashboard that ran them and the show it was on, so that its replies go
+// back to it alone: several dashboards' fetches run at once in one
+// program, and one integration's data must never reach another's screen.
+type routed struct {
+	session uint64 // the dashboard's, unique in the program
+	visit   uint64 // the shell's show when the command was made
+	msg     tea.Msg
+}
+
+// teaPackage is Bubble Tea's import path: its own messages (quit, clear
+// screen, window title, mouse modes) are the program's, never a
+// dashboard's, and pass unlabelled.
+var teaPackage = reflect.TypeOf(tea.QuitMsg{}).PkgPath()
+
+var cmdType = reflect.TypeOf(tea.Cmd(nil))
+
+// label makes cmd's messages routed ones, through batches and sequences.
+func label(session, visit uint64, cmd tea.Cmd) tea.Cmd {
+	if cmd == nil {
+		return nil
+	}
+	return func() tea.Msg { return labelMsg(session, visit, cmd()) }
+}
+
+func labelMsg(session, visit uint64, msg tea.Msg) tea.Msg {
+	switch m := msg.(type) {
+	case nil:
+		return nil
+	case tea.BatchMsg:
+		out := make(tea.BatchMsg, len(m))
+		for i, c := range m {
+			out[i] = label(session, visit, c)
+		}
+		return out
+	}
+	t := reflect.TypeOf(msg)
+	if t.PkgPath() != teaPackage {
+		return routed{session: session, visit: visit, msg: msg}
+	}
+	// A sequence is an unexported slice of commands: rebuilt in its own
+	// type, so the program still runs it in order.
+	if t.Kind() == reflect.Slice && t.Elem() == cmdType {
+		v := reflect.ValueOf(msg)
+		out := reflect.MakeSlice(t, v.Len(), v.Len())
+		for i := range v.Len() {
+			c, _ := v.Index(i).Interface().(tea.Cmd)
+			out.Index(i).Set(reflect.ValueOf(label(session, visit, c)))
+		}
+		return out.Interface()
+	}
+	return msg
+}
+
+// splitKeys turns one key message into the keys it stands for, in order,
+// as the dashboard does: a read may hold several keys, and each counts
+// where it lands.
+func splitKeys(msg tea.KeyMsg) []tea.KeyMsg {
+	if msg.Paste {
+		return []tea.KeyMsg{msg}
+	}
+	out := make([]tea.KeyMsg, 0, len(msg.Runes)+1)
+	if msg.Alt {
+		out = append(out, tea.KeyMsg{Type: tea.KeyEsc})
+		msg.Alt = false
+	}
+	if msg.Type != tea.KeyRunes {
+		return append(out, msg)
+	}
+	for _, r := range msg.Runes {
+		out = append(out, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	return out
+}
