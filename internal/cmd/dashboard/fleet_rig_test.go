@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
@@ -80,18 +79,6 @@ func startFleetRig(t *testing.T, fac fleetFactory, opts fleet.Options, w, h int,
 	tm := teatest.NewTestModel(t, frameLog{inner: s.Tea(), st: st}, teatest.WithInitialTermSize(w, h))
 	t.Cleanup(func() { _ = tm.Quit() })
 	return &fleetRig{t: t, tm: tm, st: st}
-}
-
-func (r *fleetRig) waitText(limit time.Duration, subs ...string) string {
-	r.t.Helper()
-	return testkit.WaitFor(r.t, limit, strings.Join(subs, ", "), r.st.frame, func(v string) bool {
-		for _, s := range subs {
-			if !strings.Contains(v, s) {
-				return false
-			}
-		}
-		return true
-	})
 }
 
 func (r *fleetRig) keys(ks ...string) {
