@@ -138,24 +138,24 @@ func silenceNotes(sink string, silences []Silence) []SilenceNote {
 		if !s.Active() {
 			continue
 		}
-		var ms []string
-		for _, m := range s.Matchers {
-			if m.Name == "integration" {
-				continue
-			}
-			op := "="
-			switch {
-			case m.IsRegex && !m.IsEqual:
-				op = "!~"
-			case m.IsRegex:
-				op = "=~"
-			case !m.IsEqual:
-				op = "!="
-			}
-			ms = append(ms, m.Name+op+m.Value)
-		}
-		out = append(out, SilenceNote{Sink: sink, ID: s.ID, Matchers: strings.Join(ms, ","), CreatedBy: s.CreatedBy,
+		out = append(out, SilenceNote{Sink: sink, ID: s.ID, Matchers: s.MatcherText(), CreatedBy: s.CreatedBy,
 			Comment: s.Comment, EndsAt: s.EndsAt})
 	}
 	return out
+}
+
+// matcherOps are the operators of a matcher, by (regex, equal).
+var matcherOps = map[[2]bool]string{{false, true}: "=", {false, false}: "!=", {true, true}: "=~", {true, false}: "!~"}
+
+// MatcherText is the silence's matchers as name=value, ..., the
+// integration's left out: every silence stratop lists is the
+// integration's.
+func (s Silence) MatcherText() string {
+	var ms []string
+	for _, m := range s.Matchers {
+		if m.Name != "integration" {
+			ms = append(ms, m.Name+matcherOps[[2]bool{m.IsRegex, m.IsEqual}]+m.Value)
+		}
+	}
+	return strings.Join(ms, ",")
 }

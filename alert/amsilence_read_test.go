@@ -59,3 +59,15 @@ alertmanager = [%q]
 		t.Fatalf("no Alertmanager sink: %v, %v", src, err)
 	}
 }
+
+// A silence's matchers as stratop lists them: each operator of
+// Alertmanager's four, the integration's matcher left out.
+func TestSilenceMatcherText(t *testing.T) {
+	s := Silence{Matchers: []Matcher{{Name: "alertname", Value: "halted", IsEqual: true},
+		{Name: "integration", Value: "https://partner.example:443#abc", IsEqual: true},
+		{Name: "severity", Value: "info", IsEqual: false}, {Name: "strategy", Value: "4.*", IsRegex: true, IsEqual: true},
+		{Name: "user", Value: "cust_.*", IsRegex: true}}}
+	if got, want := s.MatcherText(), `alertname=halted,severity!=info,strategy=~4.*,user!~cust_.*`; got != want {
+		t.Fatalf("matchers %q, want %q", got, want)
+	}
+}

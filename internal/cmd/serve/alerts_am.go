@@ -231,23 +231,8 @@ func amSilences(cmd *cobra.Command, dir string, fac *factory.Factory, sinks []am
 			if sil.Status == nil || sil.Status.State == "expired" {
 				continue
 			}
-			var ms []string
-			for _, m := range sil.Matchers {
-				op := "="
-				switch {
-				case m.IsRegex && !m.IsEqual:
-					op = "!~"
-				case m.IsRegex:
-					op = "=~"
-				case !m.IsEqual:
-					op = "!="
-				}
-				if m.Name != "integration" {
-					ms = append(ms, m.Name+op+m.Value)
-				}
-			}
 			out = append(out, listedSilence{Where: "alertmanager " + s.name + " (" + alert.Redact(where) + ")", ID: sil.ID,
-				State: sil.Status.State, Matchers: strings.Join(ms, ","), EndsAt: sil.EndsAt, CreatedBy: sil.CreatedBy, Comment: sil.Comment})
+				State: sil.Status.State, Matchers: sil.MatcherText(), EndsAt: sil.EndsAt, CreatedBy: sil.CreatedBy, Comment: sil.Comment})
 		}
 	}
 	return out, problems
