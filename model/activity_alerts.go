@@ -95,16 +95,26 @@ func (t activityTab) applyAlerts(d *alertsData) activityTab {
 		t.notice = ""
 	}
 	open := make(map[string]bool, len(d.board.Open))
-	added := 0
+	loc := t.env.now().Location()
+	added, changed := 0, 0
 	for _, o := range d.board.Open {
 		id := clean(o.ID)
 		open[id] = true
-		if _, ok := t.alertIDs[id]; ok {
+		w := alertWords(o, d.board, loc)
+		if l, ok := t.alertIDs[id]; ok {
+			// Who snoozed the rule may be learnt later (serve reads
+			// Alertmanager's silences each minute): the line follows.
+			if !l.acked && l.words != w {
+				l.words = w
+				t.alertIDs[id] = l
+				t = t.redrawAlert(id)
+				changed++
+			}
 			continue
 		}
-		l := alertLine{open: o, words: alertWords(o, d.board, t.env.now().Location())}
+		l := alertLine{open: o, words: w}
 		t.alertIDs[id] = l
-		t.feed.add(alertEntry(l, id, t.env.now().Location()))
+		t.feed.add(alertEntry(l, id, loc))
 		added++
 	}
 	gone := 0
@@ -114,7 +124,7 @@ func (t activityTab) applyAlerts(d *alertsData) activityTab {
 			gone++
 		}
 	}
-	if added == 0 && gone == 0 {
+	if added == 0 && gone == 0 && changed == 0 {
 		return t.render()
 	}
 	return t.entriesAdded(added, false).render()
@@ -156,6 +166,12 @@ func (t activityTab) markAcked(id string) activityTab {
 	}
 	l.acked = true
 	t.alertIDs[id] = l
+	return t.redrawAlert(id)
+}
+
+// redrawAlert replaces alert id's line with what it says now.
+func (t activityTab) redrawAlert(id string) activityTab {
+	l := t.alertIDs[id]
 	for i := 0; i < t.feed.len(); i++ {
 		if e := t.feed.at(i).entry; e.Kind == ui.KindAlert && e.Alert == id {
 			t.feed.replace(i, alertEntry(l, id, t.env.now().Location()))

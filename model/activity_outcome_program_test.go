@@ -68,6 +68,13 @@ func TestProgramSlowActionsReadDoneOnOneLineNeverUnknown(t *testing.T) {
 	if got := a.status(id); got != api.StatusSuspended {
 		t.Fatalf("strategy %d is %s", id, got)
 	}
+	// Needs attention, built from the same lines, holds no unknown
+	// outcome for it either.
+	a.keys("1")
+	a.waitText("Needs attention")
+	if v := a.frame(); strings.Contains(v, "outcome unknown") || strings.Contains(v, "no outcome") {
+		t.Fatalf("Needs attention reads the done suspend as unknown:\n%s", v)
+	}
 }
 
 // Another program's action: while it runs and waits, its line says so;
