@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -150,5 +151,74 @@ func TestProgramFleetEachDashboardUnderItsOwnPolicy(t *testing.T) {
 	testkit.WaitFor(t, 5*time.Second, "back in the fleet", r.st.frame, isFleet)
 	if w := rw.Writes(); len(w) != 0 {
 		t.Fatalf("cancelled suspend sent %v", w)
+	}
+}
+
+// Bursts of F, enter, esc and moves, sent without waiting for a frame:
+// wherever each key lands, every dashboard frame shows its own
+// integration's data (7 users on one, 31 on the other), never the other's.
+func TestProgramFleetBurstsNeverCrossIntegrations(t *testing.T) {
+	a := testkit.NewSandbox(t, sandbox.WithUsers(7))
+	b := testkit.NewSandbox(t, sandbox.WithUsers(31))
+	ff := newFleetFactory(t, fleettest.Profile{Name: "a", URL: a.URL}, fleettest.Profile{Name: "b", URL: b.URL})
+	users := regexp.MustCompile(`users +(\d+)\b`)
+	own := map[string]string{hostOf(a): "7", hostOf(b): "31"}
+	var mu sync.Mutex
+	seen := map[string]int{}
+	check := func(v string) {
+		if isFleet(v) || !strings.Contains(v, "Overview") {
+			return
+		}
+		var host string
+		for h := range own {
+			if strings.Contains(v, h) {
+				host = h
+			}
+		}
+		m := users.FindStringSubmatch(v)
+		if host == "" || m == nil {
+			return
+		}
+		if m[1] != own[host] {
+			t.Errorf("the dashboard of %s shows %s users, the other integration's:\n%s", host, m[1], v)
+		}
+		mu.Lock()
+		seen[host]++
+		mu.Unlock()
+	}
+	r := startFleetRig(t, ff, fleet.Options{Interval: time.Second, Budget: 100000}, 120, 40, check)
+	testkit.WaitFor(t, 10*time.Second, "both rows ok", r.st.frame, func(v string) bool {
+		x, _ := rowLine(v, "a")
+		y, _ := rowLine(v, "b")
+		return strings.Contains(x, " ok ") && strings.Contains(y, " ok ")
+	})
+	bursts := [][]string{
+		{"enter", "F", "down", "enter", "esc", "up", "enter"},
+		{"esc", "down", "enter", "F", "enter", "esc", "esc", "up", "enter"},
+		{"F", "up", "enter", "1", "esc", "down", "enter", "F", "down", "enter"},
+		{"esc", "esc", "enter", "F", "up", "enter", "F", "down", "enter", "esc", "up", "enter"},
+	}
+	for round := 0; round < 5; round++ {
+		for _, burst := range bursts {
+			r.keys(burst...)
+			time.Sleep(time.Duration(round*7) * time.Millisecond) // some bursts land before replies, some after
+		}
+	}
+	// Settle on each dashboard so both have drawn their data.
+	r.keys("F", "esc")
+	testkit.WaitFor(t, 5*time.Second, "back in the fleet", r.st.frame, isFleet)
+	for profile, host := range map[string]string{"a": hostOf(a), "b": hostOf(b)} {
+		r.keys("esc")
+		testkit.WaitFor(t, 5*time.Second, "the fleet", r.st.frame, isFleet)
+		r.keys("esc", "/", profile, "enter", "enter", "1") // esc: the previous filter
+		r.waitDash(host, own[host]+" users")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if seen[hostOf(a)] == 0 || seen[hostOf(b)] == 0 {
+		t.Fatalf("frames checked per host: %v", seen)
+	}
+	if w := append(a.Writes(), b.Writes()...); len(w) != 0 {
+		t.Errorf("keys that act on nothing sent %v", w)
 	}
 }
