@@ -1,0 +1,105 @@
+package shell
+
+// The dashboards the shell holds: built on enter from the member's
+// context, kept warm, shown and left.
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// toFleet shows the fleet; the dashboard left paces its polls as when its
+// terminal is in the background.
+func (s Model) toFleet() (Model, tea.Cmd) {
+	var c1, c2 tea.Cmd
+	if d, ok := s.dashes[s.active]; ok {
+		d.m, c1 = d.m.Update(tea.BlurMsg{})
+		c1 = label(s.active, s.visit, c1)
+		s = s.rekey(s.active)
+	}
+	s.active, s.want = 0, ""
+	s.visit++
+	if s.fleet == nil && !s.opening {
+		s, c2 = s.startFleet()
+	}
+	return s.refreshRows(), tea.Batch(c1, c2)
+}
+
+// show shows a held dashboard, which polls at its pace again at once.
+func (s Model) show(session uint64) (Model, tea.Cmd) {
+	s.active, s.want = session, ""
+	s.visit++
+	return s.toActive(tea.FocusMsg{})
+}
+
+// open is enter on a row: its warm dashboard, else one built from the
+// member's context.
+func (s Model) open(profile string) (Model, tea.Cmd) {
+	if s.active != 0 {
+		return s, nil // the fleet is no longer shown: an enter from before
+	}
+	if session, ok := s.byProfile[profile]; ok {
+		return s.show(session)
+	}
+	m := s.member(profile)
+	if m == nil || m.Context == nil || m.Client == nil {
+		return s, nil
+	}
+	s.want = profile
+	ctx, build := s.ctx, s.openDash
+	return s, func() tea.Msg {
+		d, err := build(ctx, m)
+		return dashOpenedMsg{profile: profile, m: d, err: err}
+	}
+}
+
+// dashOpened keeps a built dashboard and shows it when its row's enter is
+// still the last thing asked.
+func (s Model) dashOpened(msg dashOpenedMsg) (Model, tea.Cmd) {
+	if msg.err != nil {
+		if s.want == msg.profile {
+			s.want = ""
+		}
+		s.notice = msg.profile + ": " + msg.err.Error()
+		return s, nil
+	}
+	if _, ok := s.byProfile[msg.profile]; ok {
+		return s, nil // built twice: the first is kept
+	}
+	s.sessions++
+	session := s.sessions
+	d := &dash{m: msg.m, profile: msg.profile}
+	s.dashes[session], s.byProfile[msg.profile] = d, session
+	var c0 tea.Cmd
+	if s.width > 0 {
+		d.m, c0 = d.m.Update(tea.WindowSizeMsg{Width: s.width, Height: s.height})
+	}
+	init := tea.Batch(label(session, s.visit, d.m.Init()), label(session, s.visit, c0))
+	if s.want != msg.profile || s.active != 0 {
+		d.m, c0 = d.m.Update(tea.BlurMsg{})
+		return s, tea.Batch(init, label(session, s.visit, c0))
+	}
+	var cmd tea.Cmd
+	s, cmd = s.show(session)
+	return s, tea.Batch(init, cmd)
+}
+
+// rekey files a dashboard under the fleet row of the integration it shows
+// now (the start's dashboard may have switched profile); one that matches
+// no row is let go.
+func (s Model) rekey(session uint64) Model {
+	d := s.dashes[session]
+	if d.profile != "" || s.fleet == nil {
+		return s
+	}
+	profile, integration := d.m.Identity()
+	if m := s.member(profile); m != nil && m.Context != nil && m.Context.Integration.String() == integration {
+		if _, taken := s.byProfile[profile]; !taken {
+			d.profile, s.byProfile[profile] = profile, session
+			return s
+		}
+	}
+	if session != s.active {
+		delete(s.dashes, session)
+	}
+	return s
+}
