@@ -13,9 +13,12 @@ import (
 	"time"
 
 	"github.com/stratop/stratop/api/sandbox"
+	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/internal/fleet"
 	"github.com/stratop/stratop/internal/fleet/fleettest"
 	"github.com/stratop/stratop/internal/testkit"
+	"github.com/stratop/stratop/model"
+	"github.com/stratop/stratop/shell"
 )
 
 // Four sandboxes: slow, stopped, refusing the secret, healthy with a
@@ -80,7 +83,9 @@ func TestProgramFleetFourIntegrations(t *testing.T) {
 func hostOf(sb *testkit.Sandbox) string { return strings.TrimPrefix(sb.URL, "http://") }
 
 // isFleet says the frame is the fleet view.
-func isFleet(v string) bool { return strings.Contains(v, "integrations ·") }
+func isFleet(v string) bool { return fleetHeader.MatchString(v) }
+
+var fleetHeader = regexp.MustCompile(`\d+ integrations? · \d+ failing`)
 
 // waitDash waits for the dashboard of host showing subs.
 func (r *fleetRig) waitDash(host string, subs ...string) string {
@@ -221,4 +226,44 @@ func TestProgramFleetBurstsNeverCrossIntegrations(t *testing.T) {
 	if w := append(a.Writes(), b.Writes()...); len(w) != 0 {
 		t.Errorf("keys that act on nothing sent %v", w)
 	}
+}
+
+// The `stratop` start: the shell on the profile's dashboard. Alone, esc
+// at its top level does nothing; F opens the fleet, and enter on the
+// dashboard's own row finds it as it was left (its tab), not a new one.
+func TestProgramFleetFromTheDashboard(t *testing.T) {
+	a, b := testkit.NewSandbox(t), testkit.NewSandbox(t)
+	ff := newFleetFactory(t, fleettest.Profile{Name: "a", URL: a.URL}, fleettest.Profile{Name: "b", URL: b.URL})
+	c, err := ff.f.Resolve(t.Context(), factory.Dashboard, factory.WithProfile("a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, err := c.Client()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := dashboardOptions(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := model.New(t.Context(), client, append(opts, model.WithProfile("a"), model.WithIntegration(c.Integration), model.WithFleet(true))...)
+	r := startFleetRig(t, ff, fleet.Options{Interval: time.Second, Budget: 100000}, 120, 40, nil, shell.WithDashboard(start))
+	r.waitDash(hostOf(a), "Overview")
+	r.keys("2")
+	r.waitDash(hostOf(a), "page 1 of")
+	r.keys("esc", "esc")
+	time.Sleep(200 * time.Millisecond)
+	if v := r.st.frame(); isFleet(v) || !strings.Contains(v, "page 1 of") {
+		t.Fatalf("esc alone left the dashboard:\n%s", v)
+	}
+	r.keys("F")
+	testkit.WaitFor(t, 10*time.Second, "the fleet with both rows ok", r.st.frame, func(v string) bool {
+		x, _ := rowLine(v, "a")
+		y, _ := rowLine(v, "b")
+		return isFleet(v) && strings.Contains(x, " ok ") && strings.Contains(y, " ok ")
+	})
+	r.keys("/", "a", "enter", "enter")
+	r.waitDash(hostOf(a), "page 1 of") // the start's dashboard, on the tab it was left on
+	r.keys("esc")
+	testkit.WaitFor(t, 5*time.Second, "back in the fleet", r.st.frame, isFleet)
 }

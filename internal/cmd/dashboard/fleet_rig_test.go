@@ -68,14 +68,14 @@ type fleetRig struct {
 	st *frameState
 }
 
-func startFleetRig(t *testing.T, fac fleetFactory, opts fleet.Options, w, h int, check func(string)) *fleetRig {
+func startFleetRig(t *testing.T, fac fleetFactory, opts fleet.Options, w, h int, check func(string), sopts ...shell.Option) *fleetRig {
 	t.Helper()
 	host := &fleetHost{f: fac.f, out: io.Discard, fleet: opts}
 	t.Cleanup(host.Close)
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	st := &frameState{check: check}
-	s := shell.New(ctx, host.openFleet, host.openDashboard)
+	s := shell.New(ctx, host.openFleet, host.openDashboard, sopts...)
 	tm := teatest.NewTestModel(t, frameLog{inner: s.Tea(), st: st}, teatest.WithInitialTermSize(w, h))
 	t.Cleanup(func() { _ = tm.Quit() })
 	return &fleetRig{t: t, tm: tm, st: st}
