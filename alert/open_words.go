@@ -31,7 +31,9 @@ func (o Open) What() string {
 // one).
 func (b Board) Snooze(o Open) (until time.Time, by string) {
 	until = b.Snoozed[o.Rule]
-	want := "alertname=" + o.Rule
+	// A snooze's silence matches the rule's alerts of the integration
+	// (SnoozeOf); its note leaves the integration out.
+	want := Silence{Matchers: []Matcher{{Name: "alertname", Value: o.Rule, IsEqual: true}}}.MatcherText()
 	var last time.Time
 	for _, s := range b.Silences {
 		if s.Matchers == want && s.CreatedBy != "" && s.EndsAt.After(last) {

@@ -35,8 +35,17 @@ func TestBoardSnoozeNamesWhoSilencedTheRule(t *testing.T) {
 	until := time.Now().Add(time.Hour)
 	b := Board{Snoozed: map[string]time.Time{"halted": until}, Silences: []SilenceNote{
 		{Matchers: "alertname=halted,strategy=7", CreatedBy: "bob", EndsAt: until.Add(time.Hour)},
-		{Matchers: "alertname=halted", CreatedBy: "ana", EndsAt: until},
 	}}
+	// The note serve keeps of the silence `stratop alerts snooze` sets.
+	snooze := Silence{ID: "s1", Matchers: []Matcher{{Name: "alertname", Value: "halted", IsEqual: true},
+		{Name: "integration", Value: "h.example:443#k", IsEqual: true}}, CreatedBy: "ana", EndsAt: until,
+		Status: &struct {
+			State string `json:"state"`
+		}{State: "active"}}
+	if _, ok := SnoozeOf(snooze, "h.example:443#k"); !ok {
+		t.Fatal("the silence is not a snooze")
+	}
+	b.Silences = append(b.Silences, silenceNotes("am", []Silence{snooze})...)
 	u, by := b.Snooze(Open{Rule: "halted"})
 	if !u.Equal(until) || by != "ana" {
 		t.Errorf("snooze %v by %q", u, by)
