@@ -1,0 +1,171 @@
+package model
+
+import (
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/stratop/stratop/api"
+)
+
+func fuzzyUsers(exts ...string) *usersData {
+	users := make([]api.User, len(exts))
+	for i, e := range exts {
+		users[i] = api.User{ID: int64(i + 1), ExternalUserID: e, WalletAddress: "0x" + strconv.FormatInt(int64(0xabc000+i), 16)}
+	}
+	return usersFromSlice(users)
+}
+
+// search runs a search to its end.
+func search(f userFuzzy, d *usersData, q string) userFuzzy { return f.start(d, q).resume(0) }
+
+func hitExternals(f userFuzzy) []string {
+	out := make([]string, len(f.top()))
+	for i, h := range f.top() {
+		out[i] = f.data.External(int(h.row))
+	}
+	return out
+}
+
+func TestUserFuzzyRanksExactThenStartThenPartThenLetters(t *testing.T) {
+	d := fuzzyUsers("xcustomer", "c_u_s_t", "Cust", "cust_longer_name", "cust_8f3", "mycust")
+	f := search(userFuzzy{}, d, "CUST")
+	want := []string{"Cust", "cust_8f3", "cust_longer_name", "xcustomer", "mycust", "c_u_s_t"}
+	got := hitExternals(f)
+	if f.count() != 6 || len(got) != len(want) {
+		t.Fatalf("count %d, hits %q", f.count(), got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("hits %q, want %q", got, want)
+		}
+	}
+}
+
+func TestUserFuzzyMatchesWalletAndKeepsTheBestEight(t *testing.T) {
+	exts := make([]string, 30)
+	for i := range exts {
+		exts[i] = "user_" + strconv.Itoa(i)
+	}
+	d := fuzzyUsers(exts...)
+	f := search(userFuzzy{}, d, "user")
+	if f.count() != 30 || len(f.top()) != maxHits {
+		t.Fatalf("count %d, %d hits", f.count(), len(f.top()))
+	}
+	// The wallet of user 3 is 0xabc003: the query is its start after 0x.
+	if f = search(f, d, "abc003"); f.count() != 1 || f.data.External(int(f.top()[0].row)) != "user_3" {
+		t.Fatalf("wallet search: %d, %q", f.count(), hitExternals(f))
+	}
+	if f = search(f, d, "zz"); f.count() != 0 || len(f.top()) != 0 {
+		t.Fatalf("no match expected, got %q", hitExternals(f))
+	}
+}
+
+// Narrowing is only a shortcut: typed letter by letter, with a letter
+// deleted on the way, it finds what a fresh search finds.
+func TestUserFuzzyNarrowingEqualsAFreshSearch(t *testing.T) {
+	d := benchUsers(5000)
+	var f userFuzzy
+	for _, q := range []string{"c", "cu", "cus", "cust_", "cust_4", "cust_47", "cust_4", "cust_41", "cust_411", "cust_4", "", "0x1", "0x1a"} {
+		f = search(f, d, q)
+		fresh := search(userFuzzy{}, d, q)
+		if f.count() != fresh.count() || len(f.top()) != len(fresh.top()) {
+			t.Fatalf("%q: narrowed %d/%d, fresh %d/%d", q, f.count(), len(f.top()), fresh.count(), len(fresh.top()))
+		}
+		for i := range f.top() {
+			if f.top()[i] != fresh.top()[i] {
+				t.Fatalf("%q: narrowed %v, fresh %v", q, f.top(), fresh.top())
+			}
+		}
+	}
+	if len(f.steps) == 0 || len(f.steps) > maxFuzzySteps {
+		t.Fatalf("%d steps kept", len(f.steps))
+	}
+}
+
+// A new list (read again) starts the search over rather than narrowing
+// candidates that index another list.
+func TestUserFuzzyNewListStartsOver(t *testing.T) {
+	f := search(userFuzzy{}, fuzzyUsers("alpha", "beta"), "a")
+	f = search(f, fuzzyUsers("gamma"), "am")
+	if f.count() != 1 || hitExternals(f)[0] != "gamma" {
+		t.Fatalf("%d, %q", f.count(), hitExternals(f))
+	}
+}
+
+// benchUsers is n users shaped like the million-user benchmark's.
+func benchUsers(n int) *usersData {
+	users := make([]api.User, n)
+	for i := range users {
+		users[i] = api.User{
+			ID:             int64(i + 1),
+			ExternalUserID: "Cust_" + strconv.Itoa((i+1)*7919%1000003),
+			WalletAddress:  "0x" + strconv.FormatUint(uint64(i+1)*2654435761*2654435761, 16) + "aBcDeF0123456789",
+		}
+	}
+	return usersFromSlice(users)
+}
+
+// BenchmarkUserFuzzy1M types queries letter by letter over a million
+// users, as the command line's @ does, each keystroke's search run to its
+// end in turns: ns/op is the three queries typed whole; key-ms the mean
+// time from a keystroke to its first answer (one turn), worst-key-ms the
+// slowest; full-ms the mean time to the whole ranked answer, worst-full-ms
+// the slowest (a first letter, which looks at every user).
+func BenchmarkUserFuzzy1M(b *testing.B) {
+	d := benchUsers(1_000_000)
+	queries := []string{"cust_4711", "0x9e3f", "c7x"}
+	keys := 0
+	var first, full, worstFirst, worstFull time.Duration
+	for b.Loop() {
+		for _, q := range queries {
+			var f userFuzzy
+			for n := 1; n <= len(q); n++ {
+				start := time.Now()
+				f = f.narrow(d, q[:n])
+				el := time.Since(start)
+				first += el
+				worstFirst = max(worstFirst, el)
+				for !f.done() {
+					f = f.resume(fuzzySlice)
+				}
+				el = time.Since(start)
+				full += el
+				worstFull = max(worstFull, el)
+				keys++
+			}
+			if len(f.top()) > maxHits {
+				b.Fatal(len(f.top()))
+			}
+		}
+	}
+	ms := func(t time.Duration) float64 { return float64(t.Microseconds()) / 1000 }
+	b.ReportMetric(ms(first)/float64(keys), "key-ms")
+	b.ReportMetric(ms(worstFirst), "worst-key-ms")
+	b.ReportMetric(ms(full)/float64(keys), "full-ms")
+	b.ReportMetric(ms(worstFull), "worst-full-ms")
+}
+
+// A search run in the shortest turns ends with the answer of one run
+// whole, and a key typed before it ends narrows what it had found so far
+// no less correctly.
+func TestUserFuzzyTurnsEndWithTheSameAnswer(t *testing.T) {
+	d := benchUsers(20000)
+	whole := search(userFuzzy{}, d, "cust_7")
+	f := userFuzzy{}.start(d, "cust_7")
+	turns := 0
+	for ; !f.done(); turns++ {
+		f = f.resume(time.Nanosecond)
+	}
+	if turns < 2 || f.count() != whole.count() || len(f.top()) != len(whole.top()) || f.top()[0] != whole.top()[0] {
+		t.Fatalf("%d turns: %d/%v, whole %d/%v", turns, f.count(), f.top(), whole.count(), whole.top())
+	}
+	half := userFuzzy{}.start(d, "cust_").resume(time.Nanosecond)
+	if half.done() {
+		t.Fatal("one nanosecond's turn searched every user")
+	}
+	got := search(half, d, "cust_7")
+	if got.count() != whole.count() {
+		t.Fatalf("after an unfinished search: %d, want %d", got.count(), whole.count())
+	}
+}
