@@ -61,6 +61,7 @@ const (
 	CursorDirName   = "watch"
 	AlertDirName    = "alert"
 	ServeLockName   = "serve.lock"
+	CommandsName    = "commands.jsonl"
 )
 
 // History is the file of the integration's counts over time.
@@ -79,6 +80,9 @@ func (d Dir) Alerts() string { return filepath.Join(d.Path, AlertDirName) }
 // alert state (apart from `stratop watch`'s, which a watch running beside
 // serve keeps).
 func (d Dir) ServeCursors() string { return filepath.Join(d.Alerts(), CursorDirName) }
+
+// Commands is the dashboard's command line history.
+func (d Dir) Commands() string { return filepath.Join(d.Path, CommandsName) }
 
 // ServeLock is the lock file the active `stratop serve` holds.
 func (d Dir) ServeLock() string { return filepath.Join(d.Path, ServeLockName) }

@@ -23,10 +23,10 @@ func WithIntegration(id integration.ID) Option { return func(e *env) { e.integra
 func WithState(dir integration.Dir) Option {
 	return func(e *env) {
 		if dir.Path == "" {
-			e.historyPath, e.alertDir, e.approvalDir, e.watchStore = "", "", "", nil
+			e.historyPath, e.alertDir, e.approvalDir, e.watchStore, e.commandsPath = "", "", "", nil, ""
 			return
 		}
-		e.historyPath, e.alertDir, e.approvalDir = dir.History(), dir.Alerts(), dir.Path
+		e.historyPath, e.alertDir, e.approvalDir, e.commandsPath = dir.History(), dir.Alerts(), dir.Path, dir.Commands()
 		e.watchStore = watch.NewWatchListStore(dir.Watched())
 	}
 }

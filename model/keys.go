@@ -118,7 +118,7 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 			return m.say(ui.NoticeNothingToCopy), nil
 		}
 		if key.Matches(msg, g.Palette) {
-			return m.openPalette(), nil
+			return m.openPalette()
 		}
 		if key.Matches(msg, g.Undo) {
 			var ef effect

@@ -32,7 +32,8 @@ type Model struct {
 	showHelp bool
 	switcher *switcher // the open profile switcher, nil when closed
 	palette  *palette  // the open command line, nil when closed
-	notes    notices   // the status line's notices, queued (notices.go)
+	history  commandHistory
+	notes    notices // the status line's notices, queued (notices.go)
 	acts     workflow
 	pace     pacer
 
@@ -156,6 +157,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m, cmd = m.handleMouse(msg)
 	case toolMsg:
 		m, cmd = m.settleTool(msg)
+	case paletteTurnMsg, historyReadMsg, historyWrittenMsg:
+		m, cmd = m.settlePalette(msg)
 	case jumpMsg:
 		m, cmd = m.jump(msg)
 	case jobSeenMsg:

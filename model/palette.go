@@ -6,6 +6,7 @@ package model
 // the reason filled in). It sends nothing itself.
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,55 +21,175 @@ import (
 const maxCommandRunes = 256
 
 type palette struct {
-	input lineInput
-	note  string // why the last command was not taken
+	input  lineInput
+	note   string       // why the last command was not taken
+	items  []completion // the dropdown (palette_complete.go)
+	sel    int
+	users  userFuzzy // the search of @ as typed so far
+	gen    uint64    // the user search's turns
+	search bool      // ctrl+r: the dropdown is the history holding the line
+	back   int       // the history line shown, counted from the newest (0: none)
 }
 
-// openPalette opens the command line.
-func (m Model) openPalette() Model {
-	m.palette = &palette{input: newLineInput(maxCommandRunes, nil)}
-	return m
+// openPalette opens the command line and reads the history again (another
+// dashboard on the integration may have added to it).
+func (m Model) openPalette() (Model, tea.Cmd) {
+	p, _ := m.complete(palette{input: newLineInput(maxCommandRunes, nil)})
+	m.palette = &p
+	return m, readHistoryCmd(m.env)
 }
 
 // paletteKey takes every key while the command line is open.
 func (m Model) paletteKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	p := *m.palette
+	in := m.env.keys.Input
 	switch {
+	case msg.Type == tea.KeyEsc && p.search:
+		p.search = false
 	case msg.Type == tea.KeyEsc:
 		m.palette = nil
 		return m, nil
-	case key.Matches(msg, m.env.keys.Input.Accept):
+	case msg.Type == tea.KeyCtrlR:
+		p.search, p.back = true, 0
+	case key.Matches(msg, in.Accept) && p.search:
+		if p.sel < len(p.items) {
+			p.input = p.input.withValue(p.items[p.sel].line)
+		}
+		p.search = false
+	case key.Matches(msg, in.Accept):
 		m.palette = nil
-		m2, cmd, note := m.runCommand(p.input.Value())
+		m2, cmd, note := m.runCommand(p)
 		if note != "" {
 			p.note = note
 			m2.palette = &p
 		}
 		return m2, cmd
+	case msg.Type == tea.KeyTab:
+		if p.sel < len(p.items) {
+			p.input, p.back = p.input.withValue(p.items[p.sel].line), 0
+		}
+	case key.Matches(msg, in.Up, in.Down) && p.walksHistory():
+		up := key.Matches(msg, in.Up)
+		p = p.walkHistory(m.history, up)
+		m.palette = &p
+		return m, nil
+	case key.Matches(msg, in.Up):
+		p.sel = max(p.sel-1, 0)
+		m.palette = &p
+		return m, nil
+	case key.Matches(msg, in.Down):
+		p.sel = min(p.sel+1, max(len(p.items)-1, 0))
+		m.palette = &p
+		return m, nil
+	default:
+		var changed bool
+		p.input, changed = p.input.update(msg, in)
+		if !changed {
+			m.palette = &p
+			return m, nil
+		}
+		p.back = 0
 	}
-	p.input, _ = p.input.update(msg, m.env.keys.Input)
 	p.note = ""
+	p, cmd := m.complete(p)
 	m.palette = &p
+	return m, cmd
+}
+
+// walksHistory says up and down walk the history rather than the
+// dropdown: on an empty line, or one the history put there.
+func (p palette) walksHistory() bool {
+	return !p.search && (p.back > 0 || p.input.Value() == "")
+}
+
+// walkHistory shows the line one older (up) or newer than the one shown.
+func (p palette) walkHistory(h commandHistory, up bool) palette {
+	n := p.back - 1
+	if up {
+		n = p.back + 1
+	}
+	if n <= 0 {
+		p.input, p.back = p.input.withValue(""), 0
+		p.items, p.sel = modes, 0
+		return p
+	}
+	if line, ok := h.back(n); ok {
+		p.input, p.back = p.input.withValue(line), n
+		p.items, p.sel = nil, 0
+	}
+	return p
+}
+
+// settlePalette takes the command line's own messages.
+func (m Model) settlePalette(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case paletteTurnMsg:
+		return m.paletteTurn(msg)
+	case historyReadMsg:
+		if msg.session != m.env.session {
+			return m, nil
+		}
+		if msg.err != nil {
+			return m.say("command history not read: " + text.CleanN(msg.err.Error(), 120)), nil
+		}
+		// Lines run since the read began are kept after those read.
+		h := commandHistory{lines: msg.lines}
+		for _, l := range m.history.lines {
+			if !slices.Contains(msg.lines, l) {
+				h = h.add(l)
+			}
+		}
+		m.history = h
+	case historyWrittenMsg:
+		if msg.session == m.env.session && msg.err != nil {
+			return m.say("command history not saved: " + text.CleanN(msg.err.Error(), 120)), nil
+		}
+	}
 	return m, nil
 }
 
-// runCommand carries out one command line; note says why it was not taken.
-func (m Model) runCommand(line string) (Model, tea.Cmd, string) {
-	line = strings.TrimSpace(line)
+// runCommand carries out the command line; note says why it was not
+// taken. A command taken is kept in the history.
+func (m Model) runCommand(p palette) (Model, tea.Cmd, string) {
+	line := strings.TrimSpace(p.input.Value())
+	var sel *completion
+	if p.sel < len(p.items) {
+		sel = &p.items[p.sel]
+	}
+	var cmd tea.Cmd
+	var note string
 	switch {
-	case strings.HasPrefix(line, "#"):
+	case line == "":
+		return m, nil, ""
+	case line[0] == '#':
 		id, err := strconv.ParseInt(strings.TrimSpace(line[1:]), 10, 64)
 		if err != nil || id <= 0 {
 			return m, nil, "#ID: a strategy id is a positive number"
 		}
-		m, cmd := m.jump(jumpMsg{strategy: id})
-		return m, cmd, ""
-	case strings.HasPrefix(line, ">"):
-		return m.runAction(line[1:])
-	case line == "":
-		return m, nil, ""
+		m, cmd = m.jump(jumpMsg{strategy: id})
+	case line[0] == '@':
+		m, cmd, note = m.runUser(sel)
+		if sel != nil {
+			line = sel.line
+		}
+	case line[0] == '!':
+		m, cmd, note = m.runPool(sel)
+		if sel != nil {
+			line = sel.line
+		}
+	case line[0] == '>':
+		line, note = verbLine(line, sel)
+		if note == "" {
+			m, cmd, note = m.runVerb(line[1:])
+		}
+	default:
+		return m, nil, "#ID a strategy, @USER a user, !POOL a pool, >ACTION an action or view"
 	}
-	return m, nil, "#ID shows a strategy, >ACTION [--reason R] asks for an action"
+	if note != "" {
+		return m, cmd, note
+	}
+	m.history = m.history.add(line)
+	return m, tea.Batch(cmd, appendHistoryCmd(m.env, line)), ""
 }
 
 // runAction asks for an action as its key would, with the reason given.
@@ -145,16 +266,26 @@ func errText(err error) string {
 	return err.Error()
 }
 
-// paletteView draws the command line over the last lines of body.
+// paletteView draws the command line, its dropdown and note over the last
+// lines of body.
 func (m Model) paletteView(body string, width int) string {
 	lines := strings.Split(body, "\n")
 	p := m.palette
-	tail := []string{text.Fit(": "+text.Clean(p.input.Value())+"_", width)}
+	prompt := ": "
+	if p.search {
+		prompt = "history: "
+	}
+	tail := m.dropdownLines(p, width)
+	if n := len(m.history.lines); n > 0 && p.input.Value() == "" && !p.search {
+		tail = append(tail, m.env.styles.Muted.Render(text.Fit("  ↑ history ("+strconv.Itoa(n)+") · ctrl+r search", width)))
+	}
 	if p.note != "" {
-		tail = append([]string{m.env.styles.Muted.Render(text.Fit(text.Clean(p.note), width))}, tail...)
+		tail = append(tail, m.env.styles.Muted.Render(text.Fit(text.Clean(p.note), width)))
 	}
-	if len(lines) > len(tail) {
-		lines = append(lines[:len(lines)-len(tail)], tail...)
+	tail = append(tail, text.Fit(prompt+text.Clean(p.input.Value())+"_", width))
+	if len(tail) > len(lines)-1 {
+		tail = tail[len(tail)-max(len(lines)-1, 1):]
 	}
+	lines = append(lines[:len(lines)-min(len(tail), len(lines))], tail...)
 	return strings.Join(lines, "\n")
 }

@@ -105,6 +105,9 @@ func (t poolsTab) fetchDetail(id int64, gen uint64) tea.Cmd {
 func (t poolsTab) updateOther(msg tea.Msg) (_ poolsTab, _ tea.Cmd, redraw bool) {
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
+	case openPoolMsg:
+		t, cmd = t.openPool(msg.id)
+		return t, cmd, true
 	case historyLoadedMsg, historySavedMsg, pricesSeenMsg:
 		// The price chart draws the Overview's history.
 		return t, nil, t.pane.open

@@ -127,26 +127,32 @@ func (m Model) switcherKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 			m.switcher = nil
 			return m, nil
 		}
-		sw.connecting, sw.err = name, ""
-		m.switcher = &sw
-		profiles, ctx, seq := m.env.profiles, m.env.ctx, sw.seq
-		return m, func() tea.Msg {
-			conn, err := profiles.Connect(ctx, name)
-			if err == nil {
-				// Whatever the program started with, the state is the new
-				// integration's, or none, and a notice of the start is not
-				// said again (the connection may bring its own).
-				conn.Options = append(append([]Option{WithNotice("")}, conn.Options...), WithIntegration(conn.Integration), WithState(conn.State))
-			}
-			if err == nil && conn.State.Path != "" {
-				// Read here, off the UI goroutine, rather than by New.
-				conn.Options = append(conn.Options, withWatchesRead(watch.NewWatchListStore(conn.State.Watched()).Load()))
-			}
-			return profileConnectedMsg{seq: seq, conn: conn, err: err}
-		}
+		return m.connectProfile(sw, name)
 	}
 	m.switcher = &sw
 	return m, nil
+}
+
+// connectProfile connects the switcher to profile name (enter, and the
+// command line's >profile).
+func (m Model) connectProfile(sw switcher, name string) (Model, tea.Cmd) {
+	sw.connecting, sw.err = name, ""
+	m.switcher = &sw
+	profiles, ctx, seq := m.env.profiles, m.env.ctx, sw.seq
+	return m, func() tea.Msg {
+		conn, err := profiles.Connect(ctx, name)
+		if err == nil {
+			// Whatever the program started with, the state is the new
+			// integration's, or none, and a notice of the start is not
+			// said again (the connection may bring its own).
+			conn.Options = append(append([]Option{WithNotice("")}, conn.Options...), WithIntegration(conn.Integration), WithState(conn.State))
+		}
+		if err == nil && conn.State.Path != "" {
+			// Read here, off the UI goroutine, rather than by New.
+			conn.Options = append(conn.Options, withWatchesRead(watch.NewWatchListStore(conn.State.Watched()).Load()))
+		}
+		return profileConnectedMsg{seq: seq, conn: conn, err: err}
+	}
 }
 
 // settleProfiles takes the switcher's list or the end of a connection.

@@ -203,6 +203,8 @@ func (t strategiesTab) updateOther(msg tea.Msg) (_ strategiesTab, _ tea.Cmd, red
 	case focusMsg:
 		t.want = msg.id
 		t, cmd = t.seek()
+	case setFilterMsg:
+		t, cmd = t.setFilter(msg.filter)
 	case openStrategyMsg:
 		t, cmd = t.open(msg.id)
 	default:
