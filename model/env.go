@@ -77,13 +77,14 @@ type env struct {
 	// The Overview's history file ("" keeps it in memory only) and the
 	// glyphs of every chart.
 	historyPath string
+	prometheus  string        // base URL the Overview's trends are read from ("": the history file)
+	silenceSrc  SilenceReader // Alertmanager's silences for Needs attention (overview_silences.go), nil: serve's board
+	silenceErr  string        // why no silence source could be built, "" when none failed
+	charts      ui.ChartStyle
+	trends      *trendShare // the Overview's history and window, for the pool pane's price chart
+
 	// commandsPath is the command line's history ("": in memory only).
 	commandsPath string
-	prometheus   string        // base URL the Overview's trends are read from ("": the history file)
-	silenceSrc   SilenceReader // Alertmanager's silences for Needs attention (overview_silences.go), nil: serve's board
-	silenceErr   string        // why no silence source could be built, "" when none failed
-	charts       ui.ChartStyle
-	trends       *trendShare // the Overview's history and window, for the pool pane's price chart
 
 	// trace is told every key the root takes and what it showed after it
 	// (trace.go); nil outside tests.

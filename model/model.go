@@ -32,8 +32,7 @@ type Model struct {
 	showHelp bool
 	switcher *switcher // the open profile switcher, nil when closed
 	palette  *palette  // the open command line, nil when closed
-	history  commandHistory
-	notes    notices // the status line's notices, queued (notices.go)
+	notes    notices   // the status line's notices, queued (notices.go)
 	acts     workflow
 	pace     pacer
 
@@ -43,6 +42,8 @@ type Model struct {
 	attn     attentionKey // what the Overview's Needs attention was built from
 	sil      amSilences   // Alertmanager's silences as last read (overview_silences.go)
 	tools    toolbox      // copy, export, sort, mouse (toolbox.go)
+
+	history commandHistory // the command line's, per integration (palette_history.go)
 }
 
 // New builds the dashboard on a client. ctx is the program's: quitting (or
