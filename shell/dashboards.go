@@ -84,22 +84,29 @@ func (s Model) dashOpened(msg dashOpenedMsg) (Model, tea.Cmd) {
 }
 
 // rekey files a dashboard under the fleet row of the integration it shows
-// now (the start's dashboard may have switched profile); one that matches
-// no row is let go.
+// now: the start's dashboard may have switched profile since it was filed
+// (the dashboards built from rows have no switcher). One that matches no
+// free row is let go, its replies dropped, so that a row never opens
+// another integration's dashboard.
 func (s Model) rekey(session uint64) Model {
 	d := s.dashes[session]
-	if d.profile != "" || s.fleet == nil {
+	if s.fleet == nil {
 		return s
 	}
 	profile, integration := d.m.Identity()
-	if m := s.member(profile); m != nil && m.Context != nil && m.Context.Integration.String() == integration {
-		if _, taken := s.byProfile[profile]; !taken {
-			d.profile, s.byProfile[profile] = profile, session
-			return s
-		}
+	m := s.member(profile)
+	matches := m != nil && m.Context != nil && m.Context.Integration.String() == integration
+	if matches && d.profile == profile {
+		return s
 	}
-	if session != s.active {
-		delete(s.dashes, session)
+	if d.profile != "" && s.byProfile[d.profile] == session {
+		delete(s.byProfile, d.profile)
 	}
+	d.profile = ""
+	if _, taken := s.byProfile[profile]; matches && !taken {
+		d.profile, s.byProfile[profile] = profile, session
+		return s
+	}
+	delete(s.dashes, session)
 	return s
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/stratop/stratop/api/sandbox"
 	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/internal/fleet"
@@ -266,4 +267,35 @@ func TestProgramFleetFromTheDashboard(t *testing.T) {
 	r.waitDash(hostOf(a), "page 1 of") // the start's dashboard, on the tab it was left on
 	r.keys("esc")
 	testkit.WaitFor(t, 5*time.Second, "back in the fleet", r.st.frame, isFleet)
+}
+
+// At 80x24 the fleet's frame fits, with each row's label and state, and
+// so does the dashboard entered from it.
+func TestProgramFleetAt80Columns(t *testing.T) {
+	a, b := testkit.NewSandbox(t), testkit.NewSandbox(t)
+	ff := newFleetFactory(t, fleettest.Profile{Name: "prod-eu", URL: a.URL}, fleettest.Profile{Name: "staging", URL: b.URL})
+	ff.settings(t, "[profiles.staging]\nread_only = true\n")
+	fits := func(v string) bool {
+		lines := strings.Split(v, "\n")
+		for _, l := range lines {
+			if lipgloss.Width(l) > 80 {
+				return false
+			}
+		}
+		return len(lines) <= 24
+	}
+	r := startFleetRig(t, ff, fleet.Options{Interval: time.Second, Budget: 100000}, 80, 24, nil)
+	v := testkit.WaitFor(t, 10*time.Second, "both rows with label and state", r.st.frame, func(v string) bool {
+		x, _ := rowLine(v, "prod-eu")
+		y, _ := rowLine(v, "staging")
+		return strings.Contains(x, " ok ") && strings.Contains(y, "ok · read-only")
+	})
+	if !fits(v) {
+		t.Fatalf("the fleet overflows 80x24:\n%s", v)
+	}
+	r.keys("/", "staging", "enter", "enter")
+	v = r.waitDash(hostOf(b), "READ-ONLY")
+	if !fits(v) {
+		t.Fatalf("the dashboard overflows 80x24:\n%s", v)
+	}
 }
