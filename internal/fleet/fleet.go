@@ -95,6 +95,9 @@ func Open(ctx context.Context, fac *factory.Factory, opts Options) (*Fleet, erro
 		return nil, err
 	}
 	f := &Fleet{opts: opts, shared: &sources{}, changed: make(chan struct{}, 1)}
+	if cfg, err := fac.Settings(); err == nil {
+		f.shared.am, f.shared.amErr = newAMSource(cfg, fac.Getenv)
+	}
 	f.members = make([]*Member, len(names))
 	var wg sync.WaitGroup
 	for i, name := range names {

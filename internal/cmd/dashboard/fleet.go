@@ -57,6 +57,7 @@ func (h *fleetHost) openDashboard(ctx context.Context, m *fleet.Member) (model.M
 	if err != nil {
 		return model.Model{}, err
 	}
+	settings = append(settings, silencesOption(h.f, c))
 	var moved string
 	state := c.OpenState(func(line string) { moved = line })
 	journal, closeJournal := c.Journal()
