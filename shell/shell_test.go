@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"reflect"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -66,5 +67,22 @@ func TestLeaveCountsOnlyOnItsShow(t *testing.T) {
 	// An enter that arrives while a dashboard is shown opens nothing.
 	if got, cmd := s.Update(fleetview.OpenMsg{Profile: "b"}); got.active != shown || cmd != nil {
 		t.Fatal("an enter from the fleet acted while a dashboard was shown")
+	}
+}
+
+// q in a dashboard ends the program through the shell, which quits last.
+func TestDashboardQuitEndsTheProgram(t *testing.T) {
+	s := openedShell(t)
+	_, cmd := s.Update(quitMsg{session: s.active})
+	if cmd == nil {
+		t.Fatal("a dashboard's quit asked nothing")
+	}
+	msg := cmd()
+	if seq := reflect.ValueOf(msg); seq.Kind() == reflect.Slice {
+		last, _ := seq.Index(seq.Len() - 1).Interface().(tea.Cmd)
+		msg = last()
+	}
+	if _, ok := msg.(tea.QuitMsg); !ok {
+		t.Fatalf("the shell's answer to a dashboard's quit ends with %#v", msg)
 	}
 }
