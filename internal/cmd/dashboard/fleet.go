@@ -29,6 +29,9 @@ type fleetHost struct {
 	// fleet are the fleet's polling options (tests shorten them); Front
 	// is always the dashboard's.
 	fleet fleet.Options
+	// only, when set, is the fleet instead of the saved profiles: the
+	// demo's own integration, which no profile names.
+	only []*factory.Context
 
 	mu      sync.Mutex
 	closers []func()
@@ -38,9 +41,12 @@ type fleetHost struct {
 func (h *fleetHost) openFleet(ctx context.Context) (*fleet.Fleet, error) {
 	opts := h.fleet
 	opts.Front = factory.Dashboard
-	fl, err := fleet.Open(ctx, h.f, opts)
-	if err != nil {
-		return nil, err
+	fl := fleet.Of(h.f, opts, h.only...)
+	if len(h.only) == 0 {
+		var err error
+		if fl, err = fleet.Open(ctx, h.f, opts); err != nil {
+			return nil, err
+		}
 	}
 	fl.Start(ctx)
 	return fl, nil
