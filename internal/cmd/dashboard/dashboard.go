@@ -142,7 +142,11 @@ func runDashboard(cmd *cobra.Command, f *factory.Factory, fl dashboardFlags) err
 		host.only = []*factory.Context{c}
 	}
 	defer host.Close()
-	s := shell.New(ctx, host.openFleet, host.openDashboard, shell.WithDashboard(m))
+	view, err := fleetView(c.Settings)
+	if err != nil {
+		return err
+	}
+	s := shell.New(ctx, host.openFleet, host.openDashboard, shell.WithDashboard(m), view)
 	return runProgram(ctx, cmd, out, s.Tea())
 }
 
