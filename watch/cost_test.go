@@ -48,7 +48,8 @@ func TestTheCostModelChoosesTheCheapestWay(t *testing.T) {
 		{name: "a status the budget did not reach is not cut off", held: 40000, total: 39999, waited: 30, from: 1, not: byWhole},
 		{name: "not yet behind: still searched", held: 40000, total: 39999, waited: 3, from: 1, want: bySearch},
 		{name: "a backlog that drains is not cut off", held: 40000, total: 39998, waited: 30, from: 6, settle: 1, not: byWhole},
-		{name: "a backlog that grows is read whole", held: 40000, total: 39990, waited: 30, from: 6, settle: 1, want: byWhole},
+		{name: "a backlog that grows is read whole", held: 40000, total: 39984, waited: 30, from: 6, settle: 1, want: byWhole},
+		{name: "a backlog that grows a little is not cut off", held: 40000, total: 39992, waited: 30, from: 6, settle: 1, not: byWhole},
 		{name: "a tight byte budget makes whole reads dear", held: 1500, total: 1490, bytes: 1 << 20, not: byWhole},
 	}
 	for _, tc := range cases {

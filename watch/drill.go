@@ -116,8 +116,8 @@ func (e *Engine) choose(c cellKey, total, held int) way {
 
 // behind reports whether a status's searches fell behind: it has been
 // held apart from its total for as long as reading it whole takes, and in
-// that time either the difference grew (more changes come than the
-// searches settle) or they settled none of its changes though drilled
+// that time either the difference more than doubled (more changes come
+// than the searches settle) or they settled none of its changes though drilled
 // more than once (moves that cancel where they look). A whole read
 // settles every one of them in that time again. A backlog the searches
 // work through, however slowly, is left to them, and so is a status the
@@ -133,7 +133,7 @@ func (e *Engine) behind(c cellKey, n, diff int) bool {
 	waited := float64(e.cycles-at.cycle) * per
 	idle := float64(e.cycles-max(e.settledAt[c.status], at.cycle)) * per
 	stuck := idle >= whole && e.fruitless[c.status] >= 2
-	return waited > 0 && waited >= whole && (diff > at.diff || stuck)
+	return waited > 0 && waited >= whole && (diff >= 2*at.diff+2 || stuck)
 }
 
 // difference is since when, and by how much, a status has differed from
@@ -283,6 +283,12 @@ func (e *Engine) readWhole(ctx context.Context, d *differ, c cellKey, totals map
 		}
 	}
 	delete(e.wholeNext, name)
+	if name == c.status {
+		// Read whole: what differs now came during the read, and is the
+		// searches' again, on a new clock; otherwise a read longer than
+		// the changes' interval would start the next at once.
+		e.differing[c.status] = difference{cycle: e.cycles, diff: abs(totals[name] - len(e.heldIDs(c.status)))}
+	}
 	if first > 1 {
 		return nil
 	}
