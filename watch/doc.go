@@ -76,10 +76,11 @@
 // and the cheapest is done; a split drills each part whose total differs
 // the same way, so a part may split again by another filter, down to the
 // finest cells. A status held apart from its total for as long as its
-// whole read takes, whose difference grew meanwhile (more changes come
-// than the searches settle) or of which they settled none (moves that
-// cancel where they look), has searches that fell behind: it is read
-// whole. A backlog the searches work through is left to them: cut off,
+// whole read takes, whose difference more than doubled meanwhile (more
+// changes come than the searches settle) or of which repeated drills
+// settled none (moves that cancel where they look), has searches that
+// fell behind: it is read whole, and its clock starts again when the read
+// ends. A backlog the searches work through is left to them: cut off,
 // its changes and every later one elsewhere would wait for a whole read.
 // A whole read the budget cuts short goes on from the same page the next
 // interval. The statuses that differ are taken cheapest change first, a
@@ -112,7 +113,8 @@
 // listed). Where searches drain a backlog more slowly than a whole read
 // would, the bound is not kept: they are left to it, since a whole read of
 // a large status takes the whole budget for its length and every change
-// elsewhere would wait for it (measured at 100,000: PERFORMANCE.md).
+// elsewhere would wait for it; and a whole read, once started, takes the
+// budget for its length (measured at 100,000: PERFORMANCE.md).
 // With P = N/100 pages of b bytes, a pass takes the longer of P / (Budget
 // a second) and P * b / (ByteBudget a second): p99 delay <= interval +
 // pass. At the defaults (5 s, 300 requests and 16 MiB a minute, b = 70
