@@ -164,3 +164,17 @@ func TestCommandHistoryTwoWritersLoseNothing(t *testing.T) {
 		t.Fatalf("last lines %v", last)
 	}
 }
+
+// ? lists the command line, C on the Strategies tab and u while an undo
+// is offered.
+func TestPaletteInHelp(t *testing.T) {
+	m, _, _ := newTestModel(t)
+	h, _ := press(m, "?")
+	v := h.View()
+	if !strings.Contains(v, ": command line") {
+		t.Fatalf("help does not list the command line:\n%s", v)
+	}
+	if strings.Contains(v, "u undo") {
+		t.Fatalf("help offers undo with nothing to undo:\n%s", v)
+	}
+}

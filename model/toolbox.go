@@ -90,5 +90,8 @@ func (m Model) toolHelp(cur tab) []key.Binding {
 		ui.Enabled(l.Sort, canSort),
 		ui.Enabled(l.SortReverse, sortRev),
 		mouse,
+		g.Palette,
+		ui.Enabled(g.CopyCommand, m.listCommandLine() != ""),
+		ui.Enabled(g.Undo, m.acts.undo != nil && m.env.now().Before(m.acts.undo.until)),
 	}
 }

@@ -26,7 +26,7 @@ var columns = []column{
 	{head: "HOST", cell: func(r fleet.Row) string { return text.Clean(r.Host) }, must: true},
 	{head: "AGE", cell: fleet.Age},
 	{head: "MOVED IN 1H", cell: fleet.Movers},
-	{head: "ALERTS", cell: fleet.Alerts},
+	{head: "ALERTS", cell: func(r fleet.Row) string { return fleet.OptInt(r.OpenAlerts) }},
 	{head: "PAUSED", cell: func(r fleet.Row) string { return fleet.Count(r, "paused") }},
 	{head: "SUSPENDED", cell: func(r fleet.Row) string { return fleet.Count(r, "suspended") }},
 	{head: "ACTIVE", cell: func(r fleet.Row) string { return fleet.Count(r, "active") }},
@@ -119,7 +119,9 @@ func totals(rows []fleet.Row) []string {
 	for _, r := range rows {
 		failed += r.ActionsFailed + r.ActionsUnknown
 		jobs += r.JobsRunning
-		alerts += r.Alerts()
+		if r.OpenAlerts != nil {
+			alerts += *r.OpenAlerts
+		}
 		if r.Users == nil {
 			continue
 		}
