@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -75,9 +76,14 @@ type SilenceNote struct {
 // maxOpen bounds the board: past it the oldest open alerts are dropped.
 const maxOpen = 1000
 
-// Board returns the open alerts and snoozes.
+// Board returns the open alerts and snoozes. Reading creates nothing: an
+// integration no serve has run for has no alert directory, and a dashboard
+// or `stratop alerts` that only looks leaves none behind.
 func (s *Store) Board() (Board, error) {
 	var b Board
+	if _, err := os.Stat(s.Dir); errors.Is(err, fs.ErrNotExist) {
+		return b, nil
+	}
 	err := s.locked(func() error { return readJSON(s.path("alerts.json"), &b) })
 	return b, err
 }

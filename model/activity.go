@@ -113,7 +113,7 @@ func (t activityTab) Start() (tab, tea.Cmd) {
 	if f := t.env.engine; f != nil && !t.listening {
 		t.listening, c5 = true, f.wait(t.env.session)
 	}
-	return t, tea.Batch(c1, c2, c3, c4, c5)
+	return t, tea.Batch(c1, c2, c3, c4, c5, t.listenMovers())
 }
 
 func (t activityTab) fetchWatched(gen uint64) tea.Cmd {
@@ -178,6 +178,7 @@ func (t activityTab) Observe(o watch.Observation) (_ tab, _ tea.Cmd, changed boo
 		f.engine.Observe(o)
 		return nil, nil, false
 	}
+	t.env.movers.totals(o)
 	feed, set, added, watched := t.feed, t.watches, 0, ""
 	t.diff.Apply(o, t.env.now(), func(ev watch.Event) {
 		e, ok := entryOf(ev, set)

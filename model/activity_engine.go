@@ -65,7 +65,9 @@ func WithIntegrationActivity(on bool) Option { return func(e *env) { e.wholeInte
 // engineFeed is a running engine and the events it has handed out.
 type engineFeed struct {
 	engine   *watch.Engine
-	interval time.Duration // while the terminal has focus
+	runner   func(context.Context) error // the engine's Run, or its movers' (activity_movers.go)
+	movers   *watch.Movers               // set when it only names movers
+	interval time.Duration               // while the terminal has focus
 	ctx      context.Context
 	events   chan watch.Event
 	samples  chan watch.Sample // the latest cycle's figures only
@@ -78,6 +80,7 @@ type engineFeed struct {
 // engineEventsMsg carries the engine's events to the Activity.
 type engineEventsMsg struct {
 	session uint64
+	movers  bool // from the movers' feed (activity_movers.go)
 	events  []watch.Event
 	sample  *watch.Sample // the latest cycle's figures, when one ended since
 	dropped int64
@@ -102,6 +105,7 @@ func newEngineFeed(e *env) *engineFeed {
 		Interval: f.interval, Budget: budget,
 		Emit: f.emit, OnSample: f.sampled,
 	})
+	f.runner = f.engine.Run
 	return f
 }
 
@@ -134,7 +138,7 @@ func (f *engineFeed) sampled(s watch.Sample) {
 func (f *engineFeed) wait(session uint64) tea.Cmd {
 	return func() tea.Msg {
 		f.start.Do(func() { go f.run() })
-		msg := engineEventsMsg{session: session}
+		msg := engineEventsMsg{session: session, movers: f.movers != nil}
 		select {
 		case <-f.ctx.Done():
 			return nil
@@ -162,13 +166,19 @@ func (f *engineFeed) wait(session uint64) tea.Cmd {
 }
 
 // run runs the engine from engineStartDelay on, until ctx ends or it fails.
+// The movers' finder starts at once: it reads nothing before the first
+// totals, which come after the first frame.
 func (f *engineFeed) run() {
+	delay := engineStartDelay
+	if f.movers != nil {
+		delay = 0
+	}
 	select {
-	case <-time.After(engineStartDelay):
+	case <-time.After(delay):
 	case <-f.ctx.Done():
 		return
 	}
-	if err := f.engine.Run(f.ctx); err != nil {
+	if err := f.runner(f.ctx); err != nil {
 		f.err = err
 		close(f.stopped)
 	}
@@ -189,6 +199,9 @@ func (f *engineFeed) pace(blurred bool) {
 
 // engineEvents adds the engine's events to the feed and waits for more.
 func (t activityTab) engineEvents(msg engineEventsMsg) (activityTab, tea.Cmd) {
+	if msg.movers {
+		return t.moverEvents(msg)
+	}
 	f := t.env.engine
 	if f == nil || msg.session != t.env.session {
 		return t, nil

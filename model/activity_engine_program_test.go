@@ -172,7 +172,7 @@ func TestProgramIntegrationActivityFollowsAProfileSwitch(t *testing.T) {
 		WithInterval(30 * time.Millisecond), WithClock(func() time.Time { return t0 })}, engine...)...)
 	pr := testkit.NewProbe(m.Tea())
 	tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(120, 40))
-	t.Cleanup(func() { _ = tm.Quit() })
+	t.Cleanup(func() { testkit.Stop(t, tm) })
 	tm.Send(testkit.Runes("3")) // the Pools tab: no strategy shown
 	testkit.WaitFor(t, 10*time.Second, "alpha's engine", pr.Frame, func(string) bool { return alpha.reads.Load() > 10 })
 

@@ -72,7 +72,9 @@ func (a *app) waitMoreHits(pattern string, n int) {
 func TestProgramActivityShowsAChangeBehindTheDashboardsBackOnce(t *testing.T) {
 	// A long interval: the list is read when shown and on ctrl+r only, so
 	// "within one poll" is exactly one read.
-	a := startApp(t, 120, 40, WithInterval(time.Hour))
+	var e envOf
+	a := startApp(t, 120, 40, WithInterval(time.Hour), e.capture)
+	e.waitMoversRead(t, a.frame) // its reads of the halted statuses are not the change's
 	a.keys("2")
 	a.waitReady("page 1 of 3")
 	target := a.firstRows(1)[0]

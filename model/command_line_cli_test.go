@@ -161,7 +161,7 @@ func TestDialogCommandLineDoesWhatTheDialogDid(t *testing.T) {
 				model.WithInterval(30*time.Millisecond), model.WithTerminal(term))
 			pr := testkit.NewProbe(m.Tea())
 			tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(120, 40))
-			t.Cleanup(func() { _ = tm.Quit() })
+			t.Cleanup(func() { testkit.Stop(t, tm) })
 			send := func(keys ...string) {
 				for _, k := range keys {
 					tm.Send(testkit.Key(k))

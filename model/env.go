@@ -72,7 +72,8 @@ type env struct {
 	// engine, a watch of the whole integration (activity_engine.go).
 	wholeIntegration bool
 	engine           *engineFeed
-	engineBudget     int // requests a minute; 0: watch.DefaultBudget, as `stratop watch`
+	movers           *engineFeed // names the movers of the halted statuses without an engine (activity_movers.go)
+	engineBudget     int         // requests a minute; 0: watch.DefaultBudget, as `stratop watch`
 
 	// The Overview's history file ("" keeps it in memory only) and the
 	// glyphs of every chart.
@@ -215,6 +216,7 @@ func newEnv(parent context.Context, client API, base, extra []Option) *env {
 	}
 	e.help = ui.NewHelp(e.styles)
 	e.engine = newEngineFeed(e)
+	e.movers = newMoversFeed(e)
 	return e
 }
 

@@ -143,7 +143,7 @@ func TestProgramHealthDuringOutages(t *testing.T) {
 			// Tall enough for the whole Connection panel below the rest of
 			// the Overview.
 			tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(100, 40))
-			t.Cleanup(func() { _ = tm.Quit() })
+			t.Cleanup(func() { testkit.Stop(t, tm) })
 			a := &app{t: t, w: 100, h: 40, tm: tm, sb: sb, probe: pr}
 
 			a.waitFor("a measured latency before the outage", func(v string) bool {

@@ -18,7 +18,7 @@ func TestProgramATotalThatMovedUnnamedIsNeverNothing(t *testing.T) {
 		t.Fatalf("no active strategy: %v", err)
 	}
 	a.setStatus(p.Strategies[0].ID, api.StatusPaused)
-	a.waitText("paused +1: which strategy is not named")
+	a.waitText("paused +1: finding which…")
 	if strings.Contains(a.frame(), "nothing: no halts") {
 		t.Fatalf("Needs attention says nothing while paused grew:\n%s", a.frame())
 	}

@@ -107,7 +107,7 @@ func startAppClient(t *testing.T, client API, width, height int, opts ...Option)
 	pr := testkit.NewProbe(m.Tea())
 	tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(width, height))
 	a := &app{t: t, w: width, h: height, tm: tm, probe: pr}
-	t.Cleanup(func() { _ = tm.Quit() })
+	t.Cleanup(func() { testkit.Stop(t, tm) })
 	return a
 }
 

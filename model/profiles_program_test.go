@@ -64,7 +64,7 @@ func TestProgramSwitchProfileBetweenTwoSandboxes(t *testing.T) {
 		WithInterval(30*time.Millisecond), WithClock(func() time.Time { return t0 }), WithTerminal(termout.New(term)))
 	pr := testkit.NewProbe(m.Tea())
 	tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(120, 30))
-	t.Cleanup(func() { _ = tm.Quit() })
+	t.Cleanup(func() { testkit.Stop(t, tm) })
 	header := func() string { return lineWith(pr.Frame(), "stratop") }
 	testkit.WaitFor(t, 10*time.Second, "alpha's stats", pr.Frame, func(string) bool {
 		return strings.Contains(header(), "12 users") && strings.Contains(header(), "PROD")

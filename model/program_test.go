@@ -126,7 +126,7 @@ func startAppFull(t *testing.T, sbOpts []sandbox.Option, wrap func(sandboxClient
 	pr := testkit.NewProbe(m.Tea())
 	tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(width, height))
 	a := &app{t: t, w: width, h: height, tm: tm, sb: sb, c: c, probe: pr}
-	t.Cleanup(func() { _ = tm.Quit() })
+	t.Cleanup(func() { testkit.Stop(t, tm) })
 	return a
 }
 

@@ -16,6 +16,10 @@ type routed struct {
 	msg     tea.Msg
 }
 
+// quitMsg is a dashboard's quit, after it wrote what it keeps: the shell
+// writes the other dashboards' before the program ends.
+type quitMsg struct{ session uint64 }
+
 // teaPackage is Bubble Tea's import path: its own messages (quit, clear
 // screen, window title, mouse modes) are the program's, never a
 // dashboard's, and pass unlabelled.
@@ -41,6 +45,9 @@ func labelMsg(session, visit uint64, msg tea.Msg) tea.Msg {
 			out[i] = label(session, visit, c)
 		}
 		return out
+	}
+	if _, ok := msg.(tea.QuitMsg); ok {
+		return quitMsg{session: session}
 	}
 	t := reflect.TypeOf(msg)
 	if t.PkgPath() != teaPackage {

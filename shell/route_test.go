@@ -13,7 +13,8 @@ func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
 
 // A dashboard's messages come back labelled with its session through
 // batches and sequences, in the sequence's own type so the program still
-// runs it in order; the program's own messages pass as they are.
+// runs it in order; its quit becomes the shell's; the program's own
+// messages pass as they are.
 func TestLabelRoutesThroughBatchesAndSequences(t *testing.T) {
 	msg := label(7, 3, tea.Batch(emit(dashData{1}), tea.Sequence(emit(dashData{2}), tea.Quit)))()
 	batch, ok := msg.(tea.BatchMsg)
@@ -34,8 +35,11 @@ func TestLabelRoutesThroughBatchesAndSequences(t *testing.T) {
 	if got := first(); got != (routed{session: 7, visit: 3, msg: dashData{2}}) {
 		t.Errorf("sequence's first: %#v", got)
 	}
-	if _, ok := second().(tea.QuitMsg); !ok {
-		t.Error("quit was labelled: the program would never see it")
+	if got := second(); got != (quitMsg{session: 7}) {
+		t.Errorf("a dashboard's quit is %#v, want the shell's to write the others' first", got)
+	}
+	if got := label(7, 3, emit(tea.ClearScreen()))(); reflect.TypeOf(got).PkgPath() != teaPackage {
+		t.Errorf("the program's own message was labelled: %#v", got)
 	}
 	if label(1, 1, nil) != nil {
 		t.Error("a nil command became one")

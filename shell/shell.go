@@ -148,6 +148,8 @@ func (s Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			return s.toActive(msg)
 		}
 		return s, nil
+	case quitMsg:
+		return s, s.quitAfter(msg.session)
 	case routed:
 		return s.settle(msg)
 	case fleetOpenedMsg:
@@ -215,10 +217,16 @@ func (s Model) resize(msg tea.WindowSizeMsg) (Model, tea.Cmd) {
 }
 
 // quit writes what every dashboard keeps, then quits.
-func (s Model) quit() tea.Cmd {
+func (s Model) quit() tea.Cmd { return s.quitAfter(0) }
+
+// quitAfter writes what every dashboard but the one that asked (which
+// did its own) keeps, then quits: q in one dashboard ends the program.
+func (s Model) quitAfter(asked uint64) tea.Cmd {
 	cmds := make([]tea.Cmd, 0, len(s.dashes)+1)
 	for session, d := range s.dashes {
-		cmds = append(cmds, label(session, s.visit, d.m.Flush()))
+		if session != asked {
+			cmds = append(cmds, label(session, s.visit, d.m.Flush()))
+		}
 	}
 	return tea.Sequence(append(cmds, tea.Quit)...)
 }

@@ -29,11 +29,10 @@ const (
 )
 
 // UnnamedMoves says a total grew by n more than the strategies named as
-// moving into it: "paused +1: which strategy is not named: it moved on no
-// page read (activity = "integration" names every mover)".
+// moving into it, while the search for them goes on: "paused +1: finding
+// which…".
 func UnnamedMoves(status string, n int) string {
-	return status + " +" + strconv.Itoa(n) + ": which strategy is not named: it moved on no page read " +
-		`(activity = "integration" names every mover)`
+	return status + " +" + strconv.Itoa(n) + ": finding which…"
 }
 
 // AttentionLine is one thing that needs an operator now. Text fields are

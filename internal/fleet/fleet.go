@@ -94,7 +94,7 @@ func Open(ctx context.Context, fac *factory.Factory, opts Options) (*Fleet, erro
 	if err != nil {
 		return nil, err
 	}
-	f := &Fleet{opts: opts, shared: &sources{}, changed: make(chan struct{}, 1)}
+	f := newFleet(fac, opts)
 	f.members = make([]*Member, len(names))
 	var wg sync.WaitGroup
 	for i, name := range names {
@@ -141,12 +141,38 @@ func (f *Fleet) open(ctx context.Context, fac *factory.Factory, name string, sav
 		m.openErr = &OpenError{Profile: name, Err: err}
 		return m
 	}
+	return f.join(m, c)
+}
+
+// Of is a fleet of the contexts given, resolved already: the demo's,
+// whose integration no profile names.
+func Of(fac *factory.Factory, opts Options, cs ...*factory.Context) *Fleet {
+	f := newFleet(fac, opts)
+	for _, c := range cs {
+		f.members = append(f.members, f.join(&Member{profile: c.Profile, opts: f.opts, shared: f.shared, polled: true}, c))
+	}
+	return f
+}
+
+// newFleet is a fleet with no member yet, with the settings' Alertmanager
+// sinks to read open alerts from.
+func newFleet(fac *factory.Factory, opts Options) *Fleet {
+	f := &Fleet{opts: opts, shared: &sources{}, changed: make(chan struct{}, 1)}
+	if cfg, err := fac.Settings(); err == nil {
+		f.shared.am, f.shared.amErr = newAMSource(cfg, fac.Getenv)
+	}
+	return f
+}
+
+// join gives m its context, client and state directory.
+func (f *Fleet) join(m *Member, c *factory.Context) *Member {
+	var err error
 	m.Context = c
 	if f.opts.Interval == 0 {
 		m.opts.Interval = max(c.Settings.Interval, config.DefaultInterval)
 	}
 	if m.Client, err = c.Client(); err != nil {
-		m.openErr = &OpenError{Profile: name, Err: err}
+		m.openErr = &OpenError{Profile: m.profile, Err: err}
 		return m
 	}
 	m.dir = c.OpenState(func(string) {})

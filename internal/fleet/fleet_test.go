@@ -9,6 +9,7 @@ import (
 
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
+	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/internal/fleet"
 	"github.com/stratop/stratop/internal/fleet/fleettest"
 	"github.com/stratop/stratop/internal/testkit"
@@ -117,5 +118,22 @@ func TestFourIntegrationsEachAsTheyAre(t *testing.T) {
 	s := fleet.Summarise(rows)
 	if s.Integrations != 4 || s.Failing != 3 || s.WithHalts != 1 || s.NotAnswering != 3 {
 		t.Errorf("summary %+v", s)
+	}
+}
+
+// A fleet of a context already resolved (the demo's, which no profile
+// names) polls that integration alone.
+func TestOfTheContextsGiven(t *testing.T) {
+	sb := testkit.NewSandbox(t)
+	fac, _ := fleettest.Factory(t, fleettest.Profile{Name: "saved", URL: stoppedURL(t)})
+	c, err := fac.Demo(factory.Dashboard, sb.URL, api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := fleet.Of(fac, fleet.Options{Budget: 100000}, c)
+	f.PollOnce(context.Background())
+	rows := f.Rows()
+	if len(rows) != 1 || rows[0].State != fleet.OK || rows[0].Host != c.Integration.HostPort() {
+		t.Fatalf("rows %+v, want the given context's integration alone, ok", rows)
 	}
 }

@@ -105,6 +105,9 @@ func openAlerts(dir integration.Dir) *int {
 // sources are the files every member reads: the audit log, read again
 // only when it changed (fifty integrations share one log).
 type sources struct {
+	am    *amSource // nil: no rule routes to an Alertmanager
+	amErr error     // why the Alertmanager sinks could not be set up
+
 	mu      sync.Mutex
 	path    string
 	size    int64

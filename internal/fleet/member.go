@@ -33,6 +33,8 @@ type Member struct {
 	first    *observation // the first counts this process saw, for the change
 	seen     map[int64]Mover
 	local    localState
+	amAlerts *int  // the Alertmanagers' open alerts of the integration; nil: none configured or not read
+	amErr    error // why they were not read
 }
 
 // reading is what one good poll answered.
@@ -95,7 +97,10 @@ func (m *Member) Poll(ctx context.Context) {
 	m.reading = now
 	m.mu.Unlock()
 	rctx, cancel := context.WithTimeout(ctx, m.opts.timeout())
+	am := make(chan amRead, 1)
+	go func() { am <- m.readAM(rctx) }()
 	r, err := read(rctx, m.Client)
+	ar := <-am
 	cancel()
 	if ctx.Err() != nil {
 		m.mu.Lock()
@@ -108,6 +113,7 @@ func (m *Member) Poll(ctx context.Context) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.reading, m.local = time.Time{}, local
+	m.amAlerts, m.amErr = ar.n, ar.err
 	if err != nil {
 		if m.lastErr == nil {
 			m.failFrom = now
@@ -120,6 +126,28 @@ func (m *Member) Poll(ctx context.Context) {
 		m.first = &observation{at: done, counts: r.counts}
 	}
 	m.noteMovers(r, done)
+}
+
+// amRead is what the Alertmanagers said of the integration.
+type amRead struct {
+	n   *int
+	err error
+}
+
+// readAM counts the integration's alerts on the Alertmanagers, beside
+// the poll's reads and within its timeout.
+func (m *Member) readAM(ctx context.Context) amRead {
+	switch {
+	case m.shared.amErr != nil:
+		return amRead{err: m.shared.amErr}
+	case m.shared.am == nil || m.Context == nil:
+		return amRead{}
+	}
+	n, err := m.shared.am.count(ctx, m.Context.Integration.String())
+	if err != nil {
+		return amRead{err: err}
+	}
+	return amRead{n: &n}
 }
 
 // noteMovers keeps the listed strategies whose last update falls in the

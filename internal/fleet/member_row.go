@@ -38,6 +38,10 @@ func (m *Member) Row(now time.Time) Row {
 	}
 	r.Movers, r.MoversComplete = m.movers(now)
 	r.OpenAlerts = m.local.openAlerts
+	r.AlertmanagerAlerts = m.amAlerts
+	if m.amErr != nil {
+		r.AlertmanagerError = m.amErr.Error()
+	}
 	r.ActionsFailed, r.ActionsUnknown, r.JobsRunning = m.local.actionsFailed, m.local.actionsUnknown, m.local.jobsRunning
 	return r
 }

@@ -84,10 +84,16 @@ type Row struct {
 	MoversComplete bool    `json:"moversComplete"`
 	// OpenAlerts are stratop serve's open alerts; nil: no alert state
 	// (serve never ran for this integration on this machine).
-	OpenAlerts     *int `json:"openAlerts"`
-	ActionsFailed  int  `json:"actionsFailed"`  // in the last hour, from the audit log
-	ActionsUnknown int  `json:"actionsUnknown"` // sent, no answer known
-	JobsRunning    int  `json:"jobsRunning"`    // actions in flight and user-wide jobs started in the last hour
+	OpenAlerts *int `json:"openAlerts"`
+	// AlertmanagerAlerts are the alerts labelled with the integration on
+	// the Alertmanager sinks the settings' rules route to, from any
+	// machine's serve; nil: no such sink, or none answered
+	// (AlertmanagerError says why).
+	AlertmanagerAlerts *int   `json:"alertmanagerAlerts"`
+	AlertmanagerError  string `json:"alertmanagerError,omitempty"`
+	ActionsFailed      int    `json:"actionsFailed"`  // in the last hour, from the audit log
+	ActionsUnknown     int    `json:"actionsUnknown"` // sent, no answer known
+	JobsRunning        int    `json:"jobsRunning"`    // actions in flight and user-wide jobs started in the last hour
 }
 
 // Halts are the row's movers into paused.
@@ -108,9 +114,18 @@ func (r Row) Troubled() bool {
 }
 
 func (r Row) concerns() int {
-	n := len(r.Halts()) + r.ActionsFailed + r.ActionsUnknown
+	return len(r.Halts()) + r.ActionsFailed + r.ActionsUnknown + r.Alerts()
+}
+
+// Alerts is the open alerts counted once: the Alertmanagers hold the
+// alerts this machine's serve sent too, so the larger of the two counts.
+func (r Row) Alerts() int {
+	n := 0
 	if r.OpenAlerts != nil {
-		n += *r.OpenAlerts
+		n = *r.OpenAlerts
+	}
+	if r.AlertmanagerAlerts != nil {
+		n = max(n, *r.AlertmanagerAlerts)
 	}
 	return n
 }

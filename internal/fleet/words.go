@@ -81,18 +81,30 @@ func Movers(r Row) string {
 	return s
 }
 
+// Alerts is the open alerts: serve's on this machine, with the
+// Alertmanagers' when configured ("2 · AM 3", "AM ?" when they did not
+// answer); "-" when neither is known.
+func Alerts(r Row) string {
+	var parts []string
+	if r.OpenAlerts != nil {
+		parts = append(parts, strconv.Itoa(*r.OpenAlerts))
+	}
+	switch {
+	case r.AlertmanagerAlerts != nil:
+		parts = append(parts, "AM "+strconv.Itoa(*r.AlertmanagerAlerts))
+	case r.AlertmanagerError != "":
+		parts = append(parts, "AM ?")
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, " · ")
+}
+
 // OptInt64 is n, or "-" when unknown.
 func OptInt64(p *int64) string {
 	if p == nil {
 		return "-"
 	}
 	return strconv.FormatInt(*p, 10)
-}
-
-// OptInt is n, or "-" when unknown.
-func OptInt(p *int) string {
-	if p == nil {
-		return "-"
-	}
-	return strconv.Itoa(*p)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/stratop/stratop/internal/fleet"
+	"github.com/stratop/stratop/ui"
 )
 
 // KeyMap are the fleet view's bindings.
@@ -52,6 +53,25 @@ func DefaultStyles() Styles {
 			fleet.Failing:  lipgloss.NewStyle().Foreground(lipgloss.Color("1")).Bold(true),
 			fleet.Stale:    lipgloss.NewStyle().Foreground(lipgloss.Color("3")),
 			fleet.OK:       lipgloss.NewStyle().Foreground(lipgloss.Color("2")),
+		},
+	}
+}
+
+// StylesFrom are the view's styles in the program's theme, so the fleet
+// and the dashboards entered from it draw with one style tree.
+func StylesFrom(st ui.Styles) Styles {
+	return Styles{
+		Header:       st.Section,
+		ColumnHeader: st.TableHeader,
+		Selected:     st.Selected,
+		Totals:       st.Section,
+		Muted:        st.Muted,
+		States: map[fleet.State]lipgloss.Style{
+			fleet.Rejected: st.Negative,
+			fleet.Unopened: st.Negative,
+			fleet.Failing:  st.Negative,
+			fleet.Stale:    st.Stale,
+			fleet.OK:       st.Positive,
 		},
 	}
 }

@@ -26,7 +26,7 @@ var columns = []column{
 	{head: "HOST", cell: func(r fleet.Row) string { return text.Clean(r.Host) }, must: true},
 	{head: "AGE", cell: fleet.Age},
 	{head: "MOVED IN 1H", cell: fleet.Movers},
-	{head: "ALERTS", cell: func(r fleet.Row) string { return fleet.OptInt(r.OpenAlerts) }},
+	{head: "ALERTS", cell: fleet.Alerts},
 	{head: "PAUSED", cell: func(r fleet.Row) string { return fleet.Count(r, "paused") }},
 	{head: "SUSPENDED", cell: func(r fleet.Row) string { return fleet.Count(r, "suspended") }},
 	{head: "ACTIVE", cell: func(r fleet.Row) string { return fleet.Count(r, "active") }},
@@ -119,9 +119,7 @@ func totals(rows []fleet.Row) []string {
 	for _, r := range rows {
 		failed += r.ActionsFailed + r.ActionsUnknown
 		jobs += r.JobsRunning
-		if r.OpenAlerts != nil {
-			alerts += *r.OpenAlerts
-		}
+		alerts += r.Alerts()
 		if r.Users == nil {
 			continue
 		}

@@ -138,8 +138,15 @@ func runDashboard(cmd *cobra.Command, f *factory.Factory, fl dashboardFlags) err
 	// while the first frame waits for the renderer's tick instead of before
 	// it. The shell holds the dashboard so that F opens the fleet.
 	host := &fleetHost{f: f, out: out}
+	if fl.demo {
+		host.only = []*factory.Context{c}
+	}
 	defer host.Close()
-	s := shell.New(ctx, host.openFleet, host.openDashboard, shell.WithDashboard(m))
+	view, err := fleetView(c.Settings)
+	if err != nil {
+		return err
+	}
+	s := shell.New(ctx, host.openFleet, host.openDashboard, shell.WithDashboard(m), view)
 	return runProgram(ctx, cmd, out, s.Tea())
 }
 

@@ -11,11 +11,13 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/spf13/cobra"
 
+	"github.com/stratop/stratop/config"
 	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/internal/fleet"
 	"github.com/stratop/stratop/internal/termout"
 	"github.com/stratop/stratop/model"
 	"github.com/stratop/stratop/shell"
+	"github.com/stratop/stratop/ui/fleetview"
 )
 
 // fleetHost opens the fleet and builds each member's dashboard from the
@@ -29,6 +31,9 @@ type fleetHost struct {
 	// fleet are the fleet's polling options (tests shorten them); Front
 	// is always the dashboard's.
 	fleet fleet.Options
+	// only, when set, is the fleet instead of the saved profiles: the
+	// demo's own integration, which no profile names.
+	only []*factory.Context
 
 	mu      sync.Mutex
 	closers []func()
@@ -38,9 +43,12 @@ type fleetHost struct {
 func (h *fleetHost) openFleet(ctx context.Context) (*fleet.Fleet, error) {
 	opts := h.fleet
 	opts.Front = factory.Dashboard
-	fl, err := fleet.Open(ctx, h.f, opts)
-	if err != nil {
-		return nil, err
+	fl := fleet.Of(h.f, opts, h.only...)
+	if len(h.only) == 0 {
+		var err error
+		if fl, err = fleet.Open(ctx, h.f, opts); err != nil {
+			return nil, err
+		}
 	}
 	fl.Start(ctx)
 	return fl, nil
@@ -57,6 +65,7 @@ func (h *fleetHost) openDashboard(ctx context.Context, m *fleet.Member) (model.M
 	if err != nil {
 		return model.Model{}, err
 	}
+	settings = append(settings, silencesOption(h.f, c))
 	var moved string
 	state := c.OpenState(func(line string) { moved = line })
 	journal, closeJournal := c.Journal()
@@ -86,6 +95,15 @@ func (h *fleetHost) Close() {
 	h.closers = nil
 }
 
+// fleetView is the fleet view in the theme of the settings given.
+func fleetView(s config.Settings) (shell.Option, error) {
+	st, err := themeStyles(s)
+	if err != nil {
+		return nil, err
+	}
+	return shell.WithFleetView(fleetview.New(fleetview.WithStyles(fleetview.StylesFrom(st)))), nil
+}
+
 // RunFleet is `stratop fleet` on a terminal: the fleet view, and each
 // integration's dashboard on enter.
 func RunFleet(f *factory.Factory) func(cmd *cobra.Command) error {
@@ -98,10 +116,20 @@ func RunFleet(f *factory.Factory) func(cmd *cobra.Command) error {
 		}
 		ctx, cancel := context.WithCancel(cmd.Context())
 		defer cancel()
+		// The theme of the settings' top level and the chosen profile,
+		// resolved without credentials.
+		c, err := f.Local(factory.Dashboard)
+		if err != nil {
+			return err
+		}
+		view, err := fleetView(c.Settings)
+		if err != nil {
+			return err
+		}
 		out := termout.New(cmd.OutOrStdout())
 		host := &fleetHost{f: f, out: out}
 		defer host.Close()
-		s := shell.New(ctx, host.openFleet, host.openDashboard)
+		s := shell.New(ctx, host.openFleet, host.openDashboard, view)
 		return runProgram(ctx, cmd, out, s.Tea())
 	}
 }

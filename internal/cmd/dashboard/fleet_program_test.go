@@ -78,6 +78,21 @@ func TestProgramFleetFourIntegrations(t *testing.T) {
 	if n := len(healthy.Writes()); n != 1 { // the halt this test sent
 		t.Errorf("%d writes reached the healthy sandbox, want the test's own halt", n)
 	}
+	// The hung integration's dashboard opens at once (its reads wait in
+	// it, not in the fleet), and esc comes back to a fleet that kept
+	// its pace.
+	r.keys("/", "slow", "enter", "enter")
+	r.waitDash(hostOf(slow), "loading")
+	r.keys("esc")
+	testkit.WaitFor(t, 5*time.Second, "back in the fleet", r.st.frame, isFleet)
+	r.keys("esc") // the filter
+	v := testkit.WaitFor(t, 5*time.Second, "every row again", r.st.frame, func(v string) bool {
+		row, _ := rowLine(v, "healthy")
+		return strings.Contains(row, " ok ")
+	})
+	if row, _ := rowLine(v, "slow"); !strings.Contains(row, "STALE") {
+		t.Errorf("slow after its dashboard was entered: %q", row)
+	}
 }
 
 // hostOf is a sandbox's host:port as the header shows it.

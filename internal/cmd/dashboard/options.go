@@ -20,9 +20,9 @@ func dashboardOptions(c *factory.Context) ([]model.Option, error) {
 	if !c.Target.ProfileHost {
 		s.Label, s.Color = "", ""
 	}
-	st, err := ui.NewStyles(ui.ThemeOptions{Name: s.Theme, Light: lightBackground(os.Getenv("COLORFGBG")), Colors: s.Colors, Accent: s.Color})
+	st, err := themeStyles(s)
 	if err != nil {
-		return nil, &cli.ExitError{Code: 2, Err: err}
+		return nil, err
 	}
 	km, problems := ui.ApplyKeys(model.DefaultKeyMap(), s.Keys)
 	if len(problems) > 0 {
@@ -46,6 +46,15 @@ func dashboardOptions(c *factory.Context) ([]model.Option, error) {
 		opts = append(opts, model.WithExplorers(ui.NewExplorers(s.Explorers)))
 	}
 	return opts, nil
+}
+
+// themeStyles are the styles of the settings' theme.
+func themeStyles(s config.Settings) (ui.Styles, error) {
+	st, err := ui.NewStyles(ui.ThemeOptions{Name: s.Theme, Light: lightBackground(os.Getenv("COLORFGBG")), Colors: s.Colors, Accent: s.Color})
+	if err != nil {
+		return ui.Styles{}, &cli.ExitError{Code: 2, Err: err}
+	}
+	return st, nil
 }
 
 // lightBackground reads COLORFGBG ("15;0": light text on black) for theme

@@ -21,7 +21,7 @@ func writeTable(w io.Writer, rows []fleet.Row) error {
 		for _, s := range fleet.Statuses {
 			cells = append(cells, fleet.Count(r, s))
 		}
-		cells = append(cells, fleet.Movers(r), fleet.OptInt(r.OpenAlerts), strconv.Itoa(r.ActionsFailed), strconv.Itoa(r.ActionsUnknown),
+		cells = append(cells, fleet.Movers(r), fleet.Alerts(r), strconv.Itoa(r.ActionsFailed), strconv.Itoa(r.ActionsUnknown),
 			strconv.Itoa(r.JobsRunning), text.CleanN(r.Error, 80))
 		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 	}

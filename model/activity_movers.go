@@ -1,0 +1,135 @@
+package model
+
+// Naming the movers while the Activity covers what is shown: the pages the
+// dashboard reads show few of an integration's strategies, so a strategy
+// halted elsewhere would only move a total. A watch.Movers holds the
+// halted statuses' rows and, fed the totals the Overview reads anyway,
+// searches by position only the statuses whose totals moved; what it
+// names joins the Activity, and from there Needs attention, like any
+// change the dashboard saw itself.
+
+import (
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/watch"
+)
+
+// moversBudget is the most requests a minute the movers' finder may send,
+// a hard cap whatever the change rate: at 10,000 strategies a search costs
+// about seven requests, so this names about twenty changes a minute once
+// the halted statuses have been read whole. It spends only when totals
+// move (PERFORMANCE.md, "Naming the movers").
+const moversBudget = 150
+
+// moverStatuses are the statuses whose movers are named: those a strategy
+// moves into that need attention, and where it leaves them to.
+var moverStatuses = []api.Status{api.StatusSuspended, api.StatusPaused, api.StatusCompleted}
+
+// moverEcho is how long after the dashboard reported a change itself a
+// mover found the same is not added again.
+const moverEcho = 2 * time.Minute
+
+// moverEchoScan bounds the feed lines looked at for an echo.
+const moverEchoScan = 500
+
+// newMoversFeed builds the movers' finder on e's client; nil when the
+// Activity covers the whole integration (its engine names every mover).
+func newMoversFeed(e *env) *engineFeed {
+	if e.wholeIntegration || e.api == nil {
+		return nil
+	}
+	f := &engineFeed{ctx: e.ctx, events: make(chan watch.Event, engineBacklog), samples: make(chan watch.Sample, 1),
+		stopped: make(chan struct{})}
+	budget := moversBudget
+	if e.engineBudget > 0 {
+		budget = e.engineBudget
+	}
+	f.interval = e.interval
+	f.movers = watch.NewMovers(e.api, watch.Options{
+		Profile: e.profile, Host: e.api.Host(), Interval: f.interval, Budget: budget,
+		Emit: f.emit,
+	}, moverStatuses...)
+	f.engine, f.runner = f.movers.Engine(), f.movers.Run
+	return f
+}
+
+// totals hands the movers' finder the totals a read of the counts saw.
+func (f *engineFeed) totals(o watch.Observation) {
+	if f == nil || f.movers == nil || o.Counts == nil {
+		return
+	}
+	t := make(map[string]int, len(o.Counts.Statuses))
+	for _, c := range o.Counts.Statuses {
+		t[string(c.Status)] = c.Count
+	}
+	f.movers.Totals(t)
+}
+
+// listenMovers is the command that waits for the movers' first names.
+func (t activityTab) listenMovers() tea.Cmd {
+	if f := t.env.movers; f != nil {
+		return f.wait(t.env.session)
+	}
+	return nil
+}
+
+// moverEvents adds the strategies the finder named to the feed, but for
+// those the dashboard's own reads already reported, and waits for more.
+// Its connection's health is the dashboard's to tell: the finder reads
+// through the same client.
+func (t activityTab) moverEvents(msg engineEventsMsg) (activityTab, tea.Cmd) {
+	f := t.env.movers
+	if f == nil || msg.session != t.env.session {
+		return t, nil
+	}
+	if msg.err != nil {
+		return t, nil // it could not start: the totals' lines stay as they are
+	}
+	loc := t.env.now().Location()
+	added, watched := 0, ""
+	for _, ev := range msg.events {
+		switch ev.Kind {
+		case watch.KindStatus, watch.KindVanished, watch.KindAppeared:
+		default:
+			continue
+		}
+		e, ok := entryOf(ev, t.watches)
+		if !ok || t.echoes(e.Strategy, e.New, e.At) {
+			continue
+		}
+		e.At = e.At.In(loc)
+		t.feed.add(e)
+		added++
+		if e.Watched && watched == "" {
+			watched = ui.NotifyText(e)
+		}
+	}
+	cmds := []tea.Cmd{f.wait(t.env.session)}
+	if added > 0 {
+		t = t.entriesAdded(added, false)
+	}
+	if watched != "" {
+		cmds = append(cmds, notifyCmd(t.env, watched))
+	}
+	return t, tea.Batch(cmds...)
+}
+
+// echoes reports whether the feed already tells that strategy id moved to
+// status within moverEcho of at: a change on a page the dashboard reads
+// is reported by its own reads first.
+func (t activityTab) echoes(id int64, status string, at time.Time) bool {
+	for i := 0; i < t.feed.len() && i < moverEchoScan; i++ {
+		e := t.feed.at(i).entry
+		if at.Sub(e.At) > moverEcho {
+			return false
+		}
+		if e.Strategy == id && e.New == status {
+			return true
+		}
+	}
+	return false
+}
