@@ -18,6 +18,11 @@ import (
 // and the key's hash; the host alone for entries written before the log
 // recorded it).
 func Audit(o IO, path string, f Format, since time.Duration, now time.Time, only ...audit.Filter) error {
+	return AuditAs(o, path, f, false, since, now, only...)
+}
+
+// AuditAs is Audit, printing the actions as commands when asCommands.
+func AuditAs(o IO, path string, f Format, asCommands bool, since time.Duration, now time.Time, only ...audit.Filter) error {
 	var from time.Time
 	if since > 0 {
 		from = now.Add(-since)
@@ -34,10 +39,13 @@ func Audit(o IO, path string, f Format, since time.Duration, now time.Time, only
 	if recs == nil {
 		recs = []audit.Record{}
 	}
+	if asCommands {
+		return auditCommands(o.Out, recs, now)
+	}
 	if f == JSON {
 		return writeJSON(o.Out, auditJSON(recs, now))
 	}
-	s := sheet{head: []string{"TIME", "SOURCE", "PROFILE", "INTEGRATION", "ACTION", "TARGET", "BEFORE", "EXPECTED", "OUTCOME", "REASON", "DETAIL"}}
+	s := sheet{head: []string{"TIME", "SOURCE", "PROFILE", "INTEGRATION", "ACTION", "TARGET", "BEFORE", "EXPECTED", "OUTCOME", "UNDO OF", "REASON", "DETAIL"}}
 	for _, r := range recs {
 		outcome := outcomeText(r, now)
 		detail := r.Error
@@ -45,7 +53,7 @@ func Audit(o IO, path string, f Format, since time.Duration, now time.Time, only
 			detail = text.JoinNonEmpty("; ", "amount "+r.Amount+" raw", "key "+r.IdempotencyKey, detail)
 		}
 		s.rows = append(s.rows, []string{r.Time.Local().Format("2006-01-02 15:04:05"), r.Source, r.Profile, text.CleanN(r.IntegrationLabel(), 80),
-			r.Action, target(r.Entry), string(r.StateBefore), string(r.Expected), outcome, text.CleanN(r.Reason, 200), text.CleanN(detail, 200)})
+			r.Action, target(r.Entry), string(r.StateBefore), string(r.Expected), outcome, r.UndoOf, text.CleanN(r.Reason, 200), text.CleanN(detail, 200)})
 	}
 	return writeTable(o.Out, s)
 }

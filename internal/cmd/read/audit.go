@@ -17,6 +17,7 @@ func NewAuditCmd(fac *factory.Factory) *cobra.Command {
 		output string
 		since  time.Duration
 		only   []string
+		asCmds bool
 	)
 	cmd := &cobra.Command{
 		Use:   "audit",
@@ -51,12 +52,13 @@ func NewAuditCmd(fac *factory.Factory) *cobra.Command {
 			if c.Paths.AuditErr != nil {
 				return cli.Failed("audit log: %s", c.Paths.AuditErr)
 			}
-			return cli.Audit(cmdutil.IO(cmd), c.Paths.Audit, f, since, time.Now(), filters...)
+			return cli.AuditAs(cmdutil.IO(cmd), c.Paths.Audit, f, asCmds, since, time.Now(), filters...)
 		},
 	}
 	cmdutil.OutputFlag(cmd, &output, cli.AuditFormats)
 	cli.DurationVar(cmd.Flags(), &since, "since", 24*time.Hour, "how far back (0 for everything)")
 	_ = cmd.RegisterFlagCompletionFunc("since", cmdutil.FixedCompletion("1h", "24h", "7d", "0"))
+	cmd.Flags().BoolVar(&asCmds, "as-commands", false, "print each action as the stratop command that does it, after a # line with its time, outcome and what it undid")
 	cmd.Flags().StringArrayVar(&only, "integration", nil, "only the actions of this host (HOST[:PORT]) or integration (HOST[:PORT]#KEYHASH); repeatable")
 	return cmd
 }

@@ -1,0 +1,46 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/stratop/stratop/action"
+	"github.com/stratop/stratop/audit"
+	"github.com/stratop/stratop/internal/text"
+)
+
+// auditCommands prints each action as the stratop command that does it
+// again, after a comment line with its time, outcome, what it undid and
+// the reason, for a script or a runbook. The amount of an add-balance is
+// the raw amount the log keeps, so its command says --raw. A line whose
+// action the program no longer knows is a comment only.
+func auditCommands(w io.Writer, recs []audit.Record, now time.Time) error {
+	for _, r := range recs {
+		note := text.JoinNonEmpty(" · ", r.Time.UTC().Format(time.RFC3339), r.Seq, outcomeText(r, now), text.CleanN(r.IntegrationLabel(), 80))
+		if r.UndoOf != "" {
+			note += " · undo of " + r.UndoOf
+		}
+		if r.Error != "" {
+			note += " · " + text.CleanN(r.Error, 200)
+		}
+		if _, err := fmt.Fprintf(w, "# %s\n", note); err != nil {
+			return err
+		}
+		spec, ok := action.Lookup(r.Action)
+		if !ok {
+			if _, err := fmt.Fprintf(w, "# unknown action %s\n", text.CleanN(r.Action, 40)); err != nil {
+				return err
+			}
+			continue
+		}
+		inv := action.Invocation{Profile: r.Profile, Spec: spec, IDs: r.StrategyIDs, Reason: r.Reason, Amount: r.Amount, Raw: r.Amount != ""}
+		if spec.Scope == action.ScopeUser {
+			inv.User, inv.IDs = r.User, nil
+		}
+		if _, err := fmt.Fprintln(w, action.CommandLine(inv)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
