@@ -17,7 +17,9 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-PTYRUN=${PTYRUN:-$ROOT/../shared/tools/ptyrun.py}
+# ptyrun.py lives beside the main checkout, whichever worktree runs this.
+PTYRUN=${PTYRUN:-$(git -C "$ROOT" rev-parse --path-format=absolute --git-common-dir)/../../shared/tools/ptyrun.py}
+[[ -f $PTYRUN ]] || { echo "no $PTYRUN (set PTYRUN)" >&2; exit 2; }
 WINDOW=${WINDOW:-180}
 N=${N:-10000}
 CHURN=${CHURN:-20}
@@ -28,6 +30,7 @@ WORK=$(mktemp -d)
 PIDS=()
 cleanup() {
 	for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+	if [[ -n ${KEEP:-} ]]; then mkdir -p "$KEEP" && cp -r "$WORK"/*.json "$WORK"/*.log "$WORK"/*.pty "$KEEP"/ 2>/dev/null || true; fi
 	rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -63,7 +66,7 @@ for run in without with; do
 			--env STRATOP_API_KEY=demo-key --env STRATOP_API_SECRET=demo-secret \
 			--env HOME="$WORK/home-$run" --env XDG_STATE_HOME="$WORK/state-$run" \
 			--env XDG_CONFIG_HOME="$WORK/config-$run" --env XDG_DATA_HOME="$WORK/data-$run" \
-			-- "$WORK/$run" --base-url "http://127.0.0.1:$pp" --interval 5s >"$WORK/$run.pty" 2>&1
+			-- "$WORK/$run" --base-url "http://127.0.0.1:$pp" --interval 5s >"$WORK/$run.pty" 2>&1 || true # stopped at the window's end
 		kill -TERM "$proxy"
 	) &
 	RUNS+=($!)
