@@ -288,7 +288,8 @@ func (s *usersScanner) id() bool {
 // after it.
 func (s *usersScanner) fallback(each func(*UserFields)) error {
 	at := s.base + int64(s.mark)
-	dec := json.NewDecoder(s.rest())
+	rest, unread := s.restFrom()
+	dec := json.NewDecoder(rest)
 	var u User
 	if err := dec.Decode(&u); err != nil {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
@@ -302,7 +303,9 @@ func (s *usersScanner) fallback(each func(*UserFields)) error {
 		}
 		return describeJSONError(err)
 	}
-	left, _ := io.ReadAll(dec.Buffered())
+	// What comes next: the decoder's buffer, then the buffered bytes it
+	// never reached (a long answer read in large blocks), then the reader.
+	left, _ := io.ReadAll(io.MultiReader(dec.Buffered(), unread))
 	if len(left) > len(s.buf) {
 		s.buf = make([]byte, len(left))
 	}

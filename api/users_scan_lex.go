@@ -157,13 +157,20 @@ func (s *usersScanner) fill() bool {
 
 // rest is what is left of the answer: the unread bytes, then the reader.
 func (s *usersScanner) rest() io.Reader {
+	r, _ := s.restFrom()
+	return r
+}
+
+// restFrom is rest with the reader of the unread bytes alone: what a
+// decoder leaves of them unread is still to come after its own buffer.
+func (s *usersScanner) restFrom() (io.Reader, *bytes.Reader) {
 	from := s.pos
 	if s.mark >= 0 {
 		from = s.mark
 	}
 	unread := bytes.NewReader(s.buf[from:s.end])
 	if s.done {
-		return unread
+		return unread, unread
 	}
-	return io.MultiReader(unread, s.r)
+	return io.MultiReader(unread, s.r), unread
 }

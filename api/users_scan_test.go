@@ -124,6 +124,32 @@ func TestScannerGrowsForALargeElement(t *testing.T) {
 	}
 }
 
+// Elements left to encoding/json one after another in a long answer read
+// in large blocks: what its decoder did not reach of the scanner's buffer
+// is read next, not skipped.
+func TestScannerGoesOnAfterAnElementLeftToEncodingJSON(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[")
+	for i := 1; i <= 400; i++ {
+		if i > 1 {
+			b.WriteString(",")
+		}
+		name := fmt.Sprintf("plain_%04d", i)
+		if i%3 == 0 {
+			name = fmt.Sprintf(`esc\u001b[2J_%04d`, i)
+		}
+		fmt.Fprintf(&b, `{"id":%d,"externalUserId":"%s","walletAddress":"0x%040d"}`, i, name, i)
+	}
+	b.WriteString("]")
+	body := []byte(b.String())
+	if diff := sameAsEncodingJSON(body, bytes.NewReader(body)); diff != "" {
+		t.Fatal(diff)
+	}
+	if got, err := scanAll(bytes.NewReader(body)); err != nil || len(got) != 400 {
+		t.Fatalf("%d users, %v", len(got), err)
+	}
+}
+
 // FuzzScanUsers: any answer decodes as through encoding/json.
 func FuzzScanUsers(f *testing.F) {
 	for _, body := range scanBodies {
