@@ -12,7 +12,7 @@ import (
 
 // --as-commands prints each action as its command (the profile, ids,
 // reason and raw amount as recorded) after a comment with its outcome and
-// what it undid; the table has the undo's link too.
+// what it undid and the HTTP request it sent; the table has the undo's link too.
 func TestAuditAsCommandsAndUndoOf(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "audit.jsonl")
 	l, err := audit.Open(path, "prod", "h.example")
@@ -20,7 +20,7 @@ func TestAuditAsCommandsAndUndoOf(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range []audit.Entry{
-		{Seq: "a1", Action: "suspend", StrategyIDs: []int64{4211}, Outcome: audit.OutcomeDone, Reason: "INC-77 db"},
+		{Seq: "a1", Action: "suspend", StrategyIDs: []int64{4211}, User: "cust_8f3", Outcome: audit.OutcomeDone, Reason: "INC-77 db"},
 		{Seq: "a2", Action: "resume", StrategyIDs: []int64{4211}, Outcome: audit.OutcomeDone, UndoOf: "a1"},
 		{Seq: "a3", Action: "add-balance", StrategyIDs: []int64{9}, Outcome: audit.OutcomeFailed, Amount: "1500000", Error: "boom"},
 		{Seq: "a4", Action: "disable-all", User: "cust_8f3", Outcome: audit.OutcomeRefused},
@@ -38,10 +38,12 @@ func TestAuditAsCommandsAndUndoOf(t *testing.T) {
 	for _, want := range []string{
 		"stratop --profile prod strategies suspend 4211 --reason 'INC-77 db'",
 		"· a2 · done · ",
-		"undo of a1\nstratop --profile prod strategies resume 4211",
-		"failed · h.example · boom\n",
+		"undo of a1 · POST /api/v1/strategies/resumeStrategy {\"userId\":\"\",\"strategyId\":4211}\nstratop --profile prod strategies resume 4211",
 		"--amount 1500000 --raw",
 		"stratop --profile prod users disable-all cust_8f3",
+		"· POST /api/v1/strategies/suspendStrategy {\"userId\":\"cust_8f3\",\"strategyId\":4211}\nstratop --profile prod strategies suspend 4211",
+		"failed · h.example · boom · POST /api/v1/strategies/changeBalance {",
+		"· POST /api/v1/strategies/disableAllStrategies {\"userId\":\"cust_8f3\"}\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in:\n%s", want, got)
