@@ -59,6 +59,11 @@ func TestProgramTypeAheadHaltThenConfirm(t *testing.T) {
 	a.tm.Send(runes(itoa(id)))
 	a.keys("enter")
 	a.waitFor("the halt to land", func(string) bool { return a.status(id) == api.StatusPaused })
+	// The row must read paused before s: typed while it still reads active,
+	// s opens the suspend dialog and y confirms it, and the check before
+	// sending finds the strategy paused (also nothing sent, but not the
+	// refusal this test is about).
+	a.waitFor("the row to read paused", func(v string) bool { return strings.Contains(selectedLine(v), "paused") })
 	// The s is refused (a paused strategy cannot be suspended), so the y
 	// typed with it has no dialog to confirm and copies instead. Both may be
 	// handled between two frames, so the refusal can be drawn over at once:
