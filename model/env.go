@@ -28,7 +28,8 @@ const (
 )
 
 // env holds the model's fixed collaborators and settings: set once by New,
-// never changed afterwards, shared by every tab through one pointer.
+// shared by every tab through one pointer; only the theme changes after
+// (>theme, applyTheme), so every tab draws with the new one at once.
 type env struct {
 	ctx           context.Context // the profile's: quitting or switching away cancels what is in flight
 	parent        context.Context // the program's, from which each profile's context is made
@@ -52,6 +53,7 @@ type env struct {
 	policy        action.Policy // read-only and require-reason with the settings that made them
 	user          string        // --user: the external id chosen at start
 	styles        ui.Styles
+	theme         ui.ThemeOptions // what styles were built from, so >theme changes only the name
 	keys          ui.KeyMap
 	help          help.Model
 	tools         toolOptions // the terminal, links, mouse and export directory (toolbox_env.go)
@@ -133,6 +135,17 @@ func WithLabel(label string) Option { return func(e *env) { e.label = label } }
 // WithStyles draws with another style tree (a theme from the settings file).
 func WithStyles(st ui.Styles) Option {
 	return func(e *env) { e.styles = st }
+}
+
+// WithTheme draws with the style tree of a theme: the settings file's
+// name, colours and accent, kept so >theme can rebuild it with another
+// name. An unknown name keeps the styles (the caller refuses it first).
+func WithTheme(o ui.ThemeOptions) Option {
+	return func(e *env) {
+		if st, err := ui.NewStyles(o); err == nil {
+			e.theme, e.styles = o, st
+		}
+	}
 }
 
 // WithKeyMap matches keys against another key map (the settings file's

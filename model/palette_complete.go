@@ -34,7 +34,7 @@ var modes = []completion{
 	{line: "#", label: "#ID", desc: "show a strategy by its id"},
 	{line: "@", label: "@USER", desc: "choose a user (fuzzy over the users loaded)"},
 	{line: "!", label: "!POOL", desc: "show a pool (fuzzy over the pools loaded)"},
-	{line: ">", label: ">ACTION", desc: "an action or a view: >suspend --reason R, >filter, >profile, >fleet"},
+	{line: ">", label: ">ACTION", desc: "an action or a view: >suspend --reason R, >filter, >profile, >fleet, >theme"},
 }
 
 // views are the > words that are not actions.
@@ -42,6 +42,7 @@ var views = []completion{
 	{line: ">filter ", label: "filter", desc: "the Strategies filter: status= category= method= chain= sort= (none: clear)"},
 	{line: ">profile ", label: "profile", desc: "switch to a profile, as P"},
 	{line: ">fleet", label: "fleet", desc: "every integration at a glance, as F"},
+	{line: ">theme ", label: "theme", desc: "draw in another theme for this session; the settings file is not changed"},
 }
 
 // complete fills the dropdown for what p holds now, and starts the turns
@@ -184,6 +185,8 @@ func verbItems(rest string) []completion {
 				}
 			}
 		}
+	case "theme":
+		opts = themeItems(head)
 	default:
 		if _, ok := action.Lookup(words[0]); ok {
 			opts = []completion{{line: head + `--reason ""`, label: "--reason R", desc: "the reason the audit log keeps"}}

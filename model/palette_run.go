@@ -27,6 +27,7 @@ var verbRunners = map[string]func(m Model, args []string) (Model, tea.Cmd, strin
 	"filter":  Model.runFilter,
 	"profile": Model.runProfile,
 	"fleet":   Model.runFleet,
+	"theme":   Model.runTheme,
 }
 
 // verbLine is the > line with an unknown first word replaced by the
@@ -37,7 +38,7 @@ func verbLine(line string, sel *completion) (string, string) {
 		return line, ""
 	}
 	if sel == nil {
-		return line, "no action or view " + text.CleanN(strings.Join(words, " "), 30) + " (" + actionNames() + ", filter, profile, fleet)"
+		return line, "no action or view " + text.CleanN(strings.Join(words, " "), 30) + " (" + actionNames() + ", filter, profile, fleet, theme)"
 	}
 	v := strings.Fields(sel.line[1:])
 	if len(v) == 0 {

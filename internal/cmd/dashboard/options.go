@@ -20,8 +20,7 @@ func dashboardOptions(c *factory.Context) ([]model.Option, error) {
 	if !c.Target.ProfileHost {
 		s.Label, s.Color = "", ""
 	}
-	st, err := themeStyles(s)
-	if err != nil {
+	if _, err := themeStyles(s); err != nil {
 		return nil, err
 	}
 	km, problems := ui.ApplyKeys(model.DefaultKeyMap(), s.Keys)
@@ -34,7 +33,7 @@ func dashboardOptions(c *factory.Context) ([]model.Option, error) {
 		model.WithInterval(s.Interval),
 		model.WithPolicy(c.Policy),
 		model.WithLabel(s.Label),
-		model.WithStyles(st),
+		model.WithTheme(themeOptions(s)),
 		model.WithKeyMap(km),
 		model.WithMouse(s.Mouse),
 		model.WithPrometheus(s.Prometheus),
@@ -48,9 +47,14 @@ func dashboardOptions(c *factory.Context) ([]model.Option, error) {
 	return opts, nil
 }
 
+// themeOptions are what the settings say of the theme.
+func themeOptions(s config.Settings) ui.ThemeOptions {
+	return ui.ThemeOptions{Name: s.Theme, Light: lightBackground(os.Getenv("COLORFGBG")), Colors: s.Colors, Accent: s.Color}
+}
+
 // themeStyles are the styles of the settings' theme.
 func themeStyles(s config.Settings) (ui.Styles, error) {
-	st, err := ui.NewStyles(ui.ThemeOptions{Name: s.Theme, Light: lightBackground(os.Getenv("COLORFGBG")), Colors: s.Colors, Accent: s.Color})
+	st, err := ui.NewStyles(themeOptions(s))
 	if err != nil {
 		return ui.Styles{}, &cli.ExitError{Code: 2, Err: err}
 	}
