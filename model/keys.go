@@ -88,6 +88,9 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	if m.palette != nil {
 		return m.paletteKey(msg)
 	}
+	if m, cmd, ok := m.commandLogKey(msg); ok {
+		return m, cmd
+	}
 	if m.showHelp {
 		switch {
 		case key.Matches(msg, g.Quit):

@@ -29,6 +29,8 @@ type Model struct {
 	health health // the connection's, from the requests' own outcomes (health.go)
 	chosen string // chosen user's external id, "" for none
 
+	cmdLog commandLog // the command log covers the body (command_log.go)
+
 	showHelp bool
 	switcher *switcher // the open profile switcher, nil when closed
 	palette  *palette  // the open command line, nil when closed
@@ -397,6 +399,8 @@ func (m Model) View() string {
 		body = m.switcherView(m.bodySize())
 	case m.showHelp:
 		body = m.chrome.fullHelp
+	case m.cmdLog.open:
+		body = m.commandLogView(m.bodySize())
 	case m.palette != nil:
 		body = m.paletteView(body, m.width)
 	}
