@@ -38,7 +38,7 @@ func CommandLog(s *Styles, lines []CommandLogLine, width, height int) string {
 				entry = append(entry, "    "+w)
 			}
 		}
-		if len(rows)+len(entry) > height-1 && i < len(lines) {
+		if len(rows)+len(entry) > height-1 {
 			rows = append(rows, s.Muted.Render(CutTo("… "+strconv.Itoa(len(lines)-i)+" older not shown", width)))
 			break
 		}
