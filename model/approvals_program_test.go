@@ -1,6 +1,7 @@
 package model
 
 import (
+	"github.com/stratop/stratop/internal/testkit"
 	"strings"
 	"testing"
 	"time"
@@ -12,7 +13,7 @@ import (
 // An action an agent asked for shows under Needs attention with the
 // command that decides it, and leaves once a person decided it.
 func TestProgramAnAgentsRequestNeedsAttentionUntilDecided(t *testing.T) {
-	dir := t.TempDir()
+	dir := testkit.StateDir(t)
 	store := approval.New(dir, approval.WithClock(func() time.Time { return t0.Add(-time.Minute) }))
 	r, err := store.Add(approval.Request{Action: "halt", Client: "claude-desktop 0.9", Reason: "ticket \u202e9",
 		Targets: []approval.Target{{Strategy: 4242, User: "u1"}, {Strategy: 4243, User: "u1"}}})

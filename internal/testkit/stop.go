@@ -1,6 +1,7 @@
 package testkit
 
 import (
+	"os"
 	"testing"
 	"time"
 
@@ -18,4 +19,27 @@ func Stop(t testing.TB, tm *teatest.TestModel) {
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second), teatest.WithTimeoutFn(func(tb testing.TB) {
 		tb.Log("the program had not returned 5 s after quit")
 	}))
+}
+
+// StateDir is a temporary directory for a program's state files, removed
+// when the test ends. Unlike t.TempDir it tries the removal again: a read
+// the program started before it quit (a poll of the approvals or alerts,
+// which opens their lock files) may still create a file while the first
+// removal runs.
+func StateDir(t testing.TB) string {
+	dir, err := os.MkdirTemp("", "stratop-state-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		var err error
+		for range 20 {
+			if err = os.RemoveAll(dir); err == nil {
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		t.Errorf("removing the state directory: %v", err)
+	})
+	return dir
 }
