@@ -1,13 +1,13 @@
 package model
 
 import (
-	"github.com/stratop/stratop/internal/testkit"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stratop/stratop/integration"
 	"github.com/stratop/stratop/internal/approval"
+	"github.com/stratop/stratop/internal/testkit"
 )
 
 // An action an agent asked for shows under Needs attention with the
