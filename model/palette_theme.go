@@ -26,7 +26,7 @@ func (m Model) runTheme(args []string) (Model, tea.Cmd, string) {
 	if err := m.env.applyTheme(args[0]); err != nil {
 		return m, nil, text.CleanN(err.Error(), 80)
 	}
-	return m.redraw(), nil, "theme " + args[0] + " for this session (the settings file keeps its own)"
+	return m.redraw().say("theme " + args[0] + " for this session (the settings file keeps its own)"), nil, ""
 }
 
 // redraw draws everything again in the current styles. The chrome and the

@@ -53,8 +53,16 @@ func TestProgramPaletteThemeSwitchesTheSessionsTheme(t *testing.T) {
 	a.typeText("none")
 	plain("the line typed", ": >theme none_")
 	a.keys("enter")
-	plain("the switch said", "theme none for this session (the settings file keeps its own)")
+	plain("the switch said, the command line closed", "theme none for this session (the settings file keeps its own)")
+	if strings.Contains(ansi.Strip(a.frame()), ": >theme") {
+		t.Fatalf("the command line stayed open after a theme it took:\n%s", ansi.Strip(a.frame()))
+	}
 	if got := colourSGR.FindString(a.frame()); got != "" {
 		t.Fatalf("theme none still draws colour %q:\n%q", got, a.frame())
+	}
+	a.keys("1")
+	plain("the Overview", "Trends")
+	if got := colourSGR.FindString(a.frame()); got != "" {
+		t.Fatalf("theme none draws colour %q on the Overview:\n%q", got, a.frame())
 	}
 }
