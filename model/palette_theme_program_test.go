@@ -3,13 +3,16 @@ package model
 import (
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/muesli/termenv"
 
 	"github.com/stratop/stratop/api"
+	"github.com/stratop/stratop/internal/testkit"
 	"github.com/stratop/stratop/ui"
 )
 
@@ -64,5 +67,42 @@ func TestProgramPaletteThemeSwitchesTheSessionsTheme(t *testing.T) {
 	plain("the Overview", "Trends")
 	if got := colourSGR.FindString(a.frame()); got != "" {
 		t.Fatalf("theme none draws colour %q on the Overview:\n%q", got, a.frame())
+	}
+}
+
+// The theme chosen is the session's: a profile switch, which builds the
+// dashboard again from the program's options, keeps it.
+func TestProgramPaletteThemeOutlivesAProfileSwitch(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	t.Cleanup(func() { lipgloss.SetColorProfile(termenv.Ascii) })
+	alpha := namedSandbox(t, "alpha.test", 12, 40)
+	beta := namedSandbox(t, "beta.test", 5, 9)
+	profiles := fakeProfiles{list: []ProfileChoice{{Name: "alpha"}, {Name: "beta"}}, clients: map[string]API{"alpha": alpha, "beta": beta}}
+	m := New(t.Context(), alpha, WithProfile("alpha"), WithProfiles(profiles), WithTheme(ui.ThemeOptions{Name: ui.ThemeDark}),
+		WithInterval(30*time.Millisecond), WithClock(func() time.Time { return t0 }))
+	pr := testkit.NewProbe(m.Tea())
+	tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(120, 30))
+	t.Cleanup(func() { testkit.Stop(t, tm) })
+	wait := func(what, sub string) {
+		t.Helper()
+		testkit.WaitFor(t, 10*time.Second, what, pr.Frame, func(v string) bool { return strings.Contains(ansi.Strip(v), sub) })
+	}
+	typeLine := func(s string) {
+		tm.Send(testkit.Runes(":"))
+		for _, r := range s {
+			tm.Send(testkit.Runes(string(r)))
+		}
+		tm.Send(testkit.Key("enter"))
+	}
+	wait("alpha", "12 users")
+	if colourSGR.FindString(pr.Frame()) == "" {
+		t.Fatal("the dark theme draws no colour")
+	}
+	typeLine(">theme none")
+	wait("the switch", "theme none for this session")
+	typeLine(">profile beta")
+	wait("beta", "5 users")
+	if got := colourSGR.FindString(pr.Frame()); got != "" {
+		t.Fatalf("beta draws colour %q after theme none:\n%s", got, ansi.Strip(pr.Frame()))
 	}
 }
