@@ -19,7 +19,7 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PTYRUN=${PTYRUN:-$ROOT/../shared/tools/ptyrun.py}
-[[ -f $PTYRUN ]] || PTYRUN=$ROOT/../../shared/tools/ptyrun.py # from a lane's worktree
+[[ -f $PTYRUN ]] || PTYRUN=$ROOT/../../shared/tools/ptyrun.py # from a git worktree beside the checkout
 N=${N:-50}
 SANDBOXES=${SANDBOXES:-5}
 WINDOW=${WINDOW:-60}
