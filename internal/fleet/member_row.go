@@ -3,6 +3,8 @@ package fleet
 import (
 	"maps"
 	"time"
+
+	"github.com/stratop/stratop/integration"
 )
 
 // Row is the member as it stands at now.
@@ -15,6 +17,12 @@ func (m *Member) Row(now time.Time) Row {
 		}
 		r.Color, r.ReadOnly = s.Color, s.ReadOnly
 		r.Integration, r.Host = m.Context.Integration.String(), m.Context.Integration.HostPort()
+		// The host is where the requests go, as the dashboard's header names
+		// it: the demo's integration is named for no port, its sandbox
+		// listens on a new one each run.
+		if at, err := integration.New(m.Context.Target.BaseURL, ""); err == nil {
+			r.Host = at.HostPort()
+		}
 	}
 	if m.openErr != nil {
 		r.State, r.Error = Unopened, m.openErr.Error()
