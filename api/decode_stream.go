@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"io"
 	"reflect"
+	"unicode"
+	"unicode/utf8"
 )
 
 // A JSON array answer decoded one element at a time, so the body is never
@@ -99,15 +101,23 @@ func decodeArray[T any](r io.Reader, each func(T)) error {
 // peekValue skips white space and returns the first byte of the value.
 func peekValue(br *bufio.Reader) (byte, error) {
 	for {
-		b, err := br.ReadByte()
+		// Unicode's white space, as bytes.TrimSpace leaves out of every
+		// other answer before it is decoded.
+		c, _, err := br.ReadRune()
 		if err != nil {
 			return 0, err
 		}
-		switch b {
-		case ' ', '\t', '\r', '\n':
+		if unicode.IsSpace(c) && c != utf8.RuneError {
 			continue
 		}
-		return b, br.UnreadByte()
+		if err := br.UnreadRune(); err != nil {
+			return 0, err
+		}
+		b, err := br.Peek(1)
+		if err != nil {
+			return 0, err
+		}
+		return b[0], nil
 	}
 }
 
@@ -116,16 +126,17 @@ func peekValue(br *bufio.Reader) (byte, error) {
 func trailing(r io.Reader, offset int64) error {
 	br := bufio.NewReader(r)
 	for {
-		b, err := br.ReadByte()
+		c, size, err := br.ReadRune()
 		switch {
 		case err == io.EOF:
 			return nil
 		case err != nil:
 			return err
 		}
-		switch b {
-		case ' ', '\t', '\r', '\n':
-			offset++
+		// Unicode's white space, as bytes.TrimSpace leaves out of every
+		// other answer before it is decoded.
+		if unicode.IsSpace(c) && c != utf8.RuneError {
+			offset += int64(size)
 			continue
 		}
 		return describeJSONError(&json.SyntaxError{Offset: offset + 1})

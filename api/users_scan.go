@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -77,6 +78,7 @@ func scanUsers(r io.Reader, each func(*UserFields)) error {
 	if bytes.HasPrefix(s.buf[s.pos:s.end], []byte("\xef\xbb\xbf")) {
 		s.pos += 3
 	}
+	s.leadingSpace()
 	if !s.space() || s.buf[s.pos] != '[' {
 		// Not an array: no user to hand, only decodeArray's error to give.
 		return decodeArray(s.rest(), func(User) {})
@@ -108,6 +110,21 @@ func scanUsers(r io.Reader, each func(*UserFields)) error {
 		default:
 			return s.syntaxError()
 		}
+	}
+}
+
+// leadingSpace skips the white space every other answer's decoding trims
+// before the JSON (bytes.TrimSpace: Unicode's, not only JSON's), so an
+// answer that reads there reads here.
+func (s *usersScanner) leadingSpace() {
+	for {
+		for s.end-s.pos < utf8.UTFMax && s.fill() {
+		}
+		r, size := utf8.DecodeRune(s.buf[s.pos:s.end])
+		if size == 0 || !unicode.IsSpace(r) {
+			return
+		}
+		s.pos += size
 	}
 }
 
