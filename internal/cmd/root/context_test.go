@@ -173,30 +173,22 @@ func TestGlobalFlagsOnEveryCommand(t *testing.T) {
 	}
 }
 
-// testTTY is a terminal for the dashboard, open for the rest of the test
-// binary: Bubble Tea checks the terminal's size on a goroutine that may
-// still read the file after the program returned, so it is never closed.
+// testTTY is a terminal for the dashboard, one per call and open for the
+// rest of the test binary: Bubble Tea checks the terminal's size on a
+// goroutine that may still read the file after the program returned, so it
+// is never closed, and a second program never shares it (its input reader
+// takes the file's descriptor while the first one's may still read it).
 var testTTY = func() func(t *testing.T) *os.File {
-	var (
-		once sync.Once
-		tty  *os.File
-		err  error
-	)
 	return func(t *testing.T) *os.File {
 		t.Helper()
-		once.Do(func() {
-			var ptmx *os.File
-			if ptmx, tty, err = pty.Open(); err != nil {
-				return
-			}
-			if err = pty.Setsize(ptmx, &pty.Winsize{Rows: 30, Cols: 100}); err != nil {
-				return
-			}
-			go func() { _, _ = io.Copy(io.Discard, ptmx) }()
-		})
+		ptmx, tty, err := pty.Open()
+		if err == nil {
+			err = pty.Setsize(ptmx, &pty.Winsize{Rows: 30, Cols: 100})
+		}
 		if err != nil {
 			t.Skipf("no terminal: %v", err)
 		}
+		go func() { _, _ = io.Copy(io.Discard, ptmx) }()
 		return tty
 	}
 }()
