@@ -215,7 +215,7 @@ func (t activityTab) engineEvents(msg engineEventsMsg) (activityTab, tea.Cmd) {
 	}
 	t.engineSeen = t.engineSeen.cycled(msg.sample)
 	loc := t.env.now().Location()
-	added, watched := 0, ""
+	var b feedBatch
 	for _, ev := range msg.events {
 		e, ok := entryOf(ev, t.watches)
 		if !ok {
@@ -223,18 +223,35 @@ func (t activityTab) engineEvents(msg engineEventsMsg) (activityTab, tea.Cmd) {
 		}
 		e.At = e.At.In(loc)
 		t.engineSeen = t.engineSeen.saw(ev, e.At)
-		t.feed.add(e)
-		added++
-		if e.Watched && watched == "" {
-			watched = ui.NotifyText(e)
-		}
+		b.add(&t, e)
 	}
-	cmds := []tea.Cmd{f.wait(t.env.session)}
-	if added > 0 {
-		t = t.entriesAdded(added, false)
+	return t.batchAdded(b, f.wait(t.env.session))
+}
+
+// feedBatch is what one batch of events added to the Activity's feed: how
+// many entries, and the first watched one's notice.
+type feedBatch struct {
+	n       int
+	watched string
+}
+
+func (b *feedBatch) add(t *activityTab, e ui.ActivityEntry) {
+	t.feed.add(e)
+	b.n++
+	if e.Watched && b.watched == "" {
+		b.watched = ui.NotifyText(e)
 	}
-	if watched != "" {
-		cmds = append(cmds, notifyCmd(t.env, watched))
+}
+
+// batchAdded settles a batch: the view follows what was added, a watched
+// entry is notified, and wait asks for the next batch.
+func (t activityTab) batchAdded(b feedBatch, wait tea.Cmd) (activityTab, tea.Cmd) {
+	cmds := []tea.Cmd{wait}
+	if b.n > 0 {
+		t = t.entriesAdded(b.n, false)
+	}
+	if b.watched != "" {
+		cmds = append(cmds, notifyCmd(t.env, b.watched))
 	}
 	return t, tea.Batch(cmds...)
 }

@@ -14,7 +14,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/ui"
 	"github.com/stratop/stratop/watch"
 )
 
@@ -90,7 +89,7 @@ func (t activityTab) moverEvents(msg engineEventsMsg) (activityTab, tea.Cmd) {
 		return t, nil // it could not start: the totals' lines stay as they are
 	}
 	loc := t.env.now().Location()
-	added, watched := 0, ""
+	var b feedBatch
 	for _, ev := range msg.events {
 		switch ev.Kind {
 		case watch.KindStatus, watch.KindVanished, watch.KindAppeared:
@@ -102,20 +101,9 @@ func (t activityTab) moverEvents(msg engineEventsMsg) (activityTab, tea.Cmd) {
 			continue
 		}
 		e.At = e.At.In(loc)
-		t.feed.add(e)
-		added++
-		if e.Watched && watched == "" {
-			watched = ui.NotifyText(e)
-		}
+		b.add(&t, e)
 	}
-	cmds := []tea.Cmd{f.wait(t.env.session)}
-	if added > 0 {
-		t = t.entriesAdded(added, false)
-	}
-	if watched != "" {
-		cmds = append(cmds, notifyCmd(t.env, watched))
-	}
-	return t, tea.Batch(cmds...)
+	return t.batchAdded(b, f.wait(t.env.session))
 }
 
 // echoes reports whether the feed already tells that strategy id moved to

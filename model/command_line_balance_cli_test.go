@@ -2,7 +2,6 @@ package model_test
 
 import (
 	"bytes"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,30 +9,18 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/api/sandbox"
 	"github.com/stratop/stratop/internal/cmd/root"
 	"github.com/stratop/stratop/internal/testkit"
-	"github.com/stratop/stratop/model"
 )
 
 // The add-balance confirmation's command line (the amount in token units
 // as typed, the reason) sends the same changeBalance, raw amount and all,
 // as the dialog did.
 func TestBalanceDialogCommandLineDoesWhatTheDialogDid(t *testing.T) {
-	home := t.TempDir()
-	for k, v := range map[string]string{"HOME": home, "XDG_STATE_HOME": filepath.Join(home, "state"),
-		"XDG_CONFIG_HOME": filepath.Join(home, "config"), "STRATOP_PROFILE": "", "STRATOP_CONFIG": "",
-		"STRATOP_API_KEY": sandbox.DemoKey, "STRATOP_API_SECRET": sandbox.DemoSecret} {
-		t.Setenv(k, v)
-	}
-	dash, shell := newRecorder(t), newRecorder(t)
-	c, err := api.New(dash.url, api.WithCredentials(api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret}), api.WithRetries(0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dash, shell := newCopyRig(t)
+	c := dash.client(t)
 	p, err := c.ListStrategies(t.Context(), api.StrategyFilter{Page: 1, PageSize: 20})
 	if err != nil {
 		t.Fatal(err)
@@ -46,12 +33,7 @@ func TestBalanceDialogCommandLineDoesWhatTheDialogDid(t *testing.T) {
 	}
 	id := p.Strategies[row].ID
 
-	term := &testkit.Buffer{}
-	m := model.New(t.Context(), c, model.WithProfile("ops"), model.WithPageSize(20),
-		model.WithInterval(30*time.Millisecond), model.WithTerminal(term))
-	pr := testkit.NewProbe(m.Tea())
-	tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(120, 40))
-	t.Cleanup(func() { testkit.Stop(t, tm) })
+	tm, pr, term := startCopying(t, c)
 	wait := func(sub string) {
 		t.Helper()
 		testkit.WaitFor(t, 10*time.Second, sub, pr.Frame, func(v string) bool { return strings.Contains(v, sub) })

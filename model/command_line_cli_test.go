@@ -65,6 +65,42 @@ func newRecorder(t *testing.T) *recorder {
 	return r
 }
 
+// newCopyRig is the dashboard's sandbox and the shell's, in a home of its
+// own with the demo's credentials in the environment for the command tree.
+func newCopyRig(t *testing.T) (dash, shell *recorder) {
+	t.Helper()
+	home := t.TempDir()
+	for k, v := range map[string]string{"HOME": home, "XDG_STATE_HOME": filepath.Join(home, "state"),
+		"XDG_CONFIG_HOME": filepath.Join(home, "config"), "STRATOP_PROFILE": "", "STRATOP_CONFIG": "",
+		"STRATOP_API_KEY": sandbox.DemoKey, "STRATOP_API_SECRET": sandbox.DemoSecret} {
+		t.Setenv(k, v)
+	}
+	return newRecorder(t), newRecorder(t)
+}
+
+// client is a client of r that does not retry.
+func (r *recorder) client(t *testing.T) *api.Client {
+	t.Helper()
+	c, err := api.New(r.url, api.WithCredentials(api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret}), api.WithRetries(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// startCopying runs the dashboard on c as profile ops at 120x40, copying
+// into term.
+func startCopying(t *testing.T, c *api.Client) (*teatest.TestModel, testkit.Probe, *testkit.Buffer) {
+	t.Helper()
+	term := &testkit.Buffer{}
+	m := model.New(t.Context(), c, model.WithProfile("ops"), model.WithPageSize(20),
+		model.WithInterval(30*time.Millisecond), model.WithTerminal(term))
+	pr := testkit.NewProbe(m.Tea())
+	tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(120, 40))
+	t.Cleanup(func() { testkit.Stop(t, tm) })
+	return tm, pr, term
+}
+
 func (r *recorder) sent() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -143,25 +179,11 @@ func TestDialogCommandLineDoesWhatTheDialogDid(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			home := t.TempDir()
-			for k, v := range map[string]string{"HOME": home, "XDG_STATE_HOME": filepath.Join(home, "state"),
-				"XDG_CONFIG_HOME": filepath.Join(home, "config"), "STRATOP_PROFILE": "", "STRATOP_CONFIG": "",
-				"STRATOP_API_KEY": sandbox.DemoKey, "STRATOP_API_SECRET": sandbox.DemoSecret} {
-				t.Setenv(k, v)
-			}
-			dash, shell := newRecorder(t), newRecorder(t)
+			dash, shell := newCopyRig(t)
 			ids := firstIDs(t, max(tc.marks, 1), tc.from, dash, shell)
 
-			c, err := api.New(dash.url, api.WithCredentials(api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret}), api.WithRetries(0))
-			if err != nil {
-				t.Fatal(err)
-			}
-			term := &testkit.Buffer{}
-			m := model.New(t.Context(), c, model.WithProfile("ops"), model.WithPageSize(20),
-				model.WithInterval(30*time.Millisecond), model.WithTerminal(term))
-			pr := testkit.NewProbe(m.Tea())
-			tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(120, 40))
-			t.Cleanup(func() { testkit.Stop(t, tm) })
+			c := dash.client(t)
+			tm, pr, term := startCopying(t, c)
 			send := func(keys ...string) {
 				for _, k := range keys {
 					tm.Send(testkit.Key(k))

@@ -2,20 +2,15 @@ package model_test
 
 import (
 	"bytes"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
 
-	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/api/sandbox"
 	"github.com/stratop/stratop/internal/cmd/root"
 	"github.com/stratop/stratop/internal/testkit"
-	"github.com/stratop/stratop/model"
 )
 
 // The user-wide jobs' confirmation line (the user's external id, the
@@ -30,24 +25,10 @@ func TestJobsDialogCommandLineDoesWhatTheDialogDid(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			home := t.TempDir()
-			for k, v := range map[string]string{"HOME": home, "XDG_STATE_HOME": filepath.Join(home, "state"),
-				"XDG_CONFIG_HOME": filepath.Join(home, "config"), "STRATOP_PROFILE": "", "STRATOP_CONFIG": "",
-				"STRATOP_API_KEY": sandbox.DemoKey, "STRATOP_API_SECRET": sandbox.DemoSecret} {
-				t.Setenv(k, v)
-			}
-			dash, shell := newRecorder(t), newRecorder(t)
+			dash, shell := newCopyRig(t)
 			user := dash.sb.Users()[0].ExternalUserID
-			c, err := api.New(dash.url, api.WithCredentials(api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret}), api.WithRetries(0))
-			if err != nil {
-				t.Fatal(err)
-			}
-			term := &testkit.Buffer{}
-			m := model.New(t.Context(), c, model.WithProfile("ops"), model.WithPageSize(20),
-				model.WithInterval(30*time.Millisecond), model.WithTerminal(term))
-			pr := testkit.NewProbe(m.Tea())
-			tm := teatest.NewTestModel(t, pr, teatest.WithInitialTermSize(120, 40))
-			t.Cleanup(func() { testkit.Stop(t, tm) })
+			c := dash.client(t)
+			tm, pr, term := startCopying(t, c)
 			wait := func(subs ...string) {
 				t.Helper()
 				testkit.WaitFor(t, 10*time.Second, strings.Join(subs, ", "), pr.Frame, func(v string) bool {

@@ -23,8 +23,10 @@ import (
 	"github.com/stratop/stratop/ui"
 )
 
-// splitKeys turns one KeyMsg into the keys it stands for, in order.
-func splitKeys(msg tea.KeyMsg) []tea.KeyMsg {
+// SplitKeys turns one KeyMsg into the keys it stands for, in order: a
+// read may hold several keys, and each counts where it lands (the dashboard
+// and the shell holding it split alike).
+func SplitKeys(msg tea.KeyMsg) []tea.KeyMsg {
 	if msg.Paste {
 		return []tea.KeyMsg{msg}
 	}
@@ -44,7 +46,7 @@ func splitKeys(msg tea.KeyMsg) []tea.KeyMsg {
 
 // handleKeys runs every key of msg through handleKey.
 func (m Model) handleKeys(msg tea.KeyMsg) (Model, tea.Cmd) {
-	keys := splitKeys(msg)
+	keys := SplitKeys(msg)
 	cmds := make([]tea.Cmd, 0, len(keys))
 	for _, k := range keys {
 		var cmd tea.Cmd

@@ -24,7 +24,7 @@ func TestSplitKeysTakesAltAsEscapeThenKey(t *testing.T) {
 	}
 	for _, tc := range cases {
 		var got []string
-		for _, k := range splitKeys(tc.in) {
+		for _, k := range SplitKeys(tc.in) {
 			got = append(got, k.String())
 		}
 		if strings.Join(got, " ") != tc.want {

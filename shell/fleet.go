@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/internal/fleet"
+	"github.com/stratop/stratop/model"
 )
 
 // member is the fleet row profile's member, nil when there is none.
@@ -75,7 +76,7 @@ func (s Model) refreshRows() Model {
 // fleetKeys takes the keys of a read, in order, on the fleet view.
 func (s Model) fleetKeys(msg tea.KeyMsg) (Model, tea.Cmd) {
 	var cmds []tea.Cmd
-	for _, k := range splitKeys(msg) {
+	for _, k := range model.SplitKeys(msg) {
 		if key.Matches(k, s.keys.ForceQuit) || (!s.view.Filtering() && key.Matches(k, s.keys.Quit)) {
 			return s, tea.Batch(append(cmds, s.quit())...)
 		}

@@ -66,24 +66,3 @@ func labelMsg(session, visit uint64, msg tea.Msg) tea.Msg {
 	}
 	return msg
 }
-
-// splitKeys turns one key message into the keys it stands for, in order,
-// as the dashboard does: a read may hold several keys, and each counts
-// where it lands.
-func splitKeys(msg tea.KeyMsg) []tea.KeyMsg {
-	if msg.Paste {
-		return []tea.KeyMsg{msg}
-	}
-	out := make([]tea.KeyMsg, 0, len(msg.Runes)+1)
-	if msg.Alt {
-		out = append(out, tea.KeyMsg{Type: tea.KeyEsc})
-		msg.Alt = false
-	}
-	if msg.Type != tea.KeyRunes {
-		return append(out, msg)
-	}
-	for _, r := range msg.Runes {
-		out = append(out, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-	}
-	return out
-}
