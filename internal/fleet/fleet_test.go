@@ -2,7 +2,6 @@ package fleet_test
 
 import (
 	"context"
-	"net"
 	"slices"
 	"strings"
 	"testing"
@@ -16,34 +15,6 @@ import (
 	"github.com/stratop/stratop/internal/testkit"
 )
 
-// stoppedURL is a loopback address nothing listens on any more.
-func stoppedURL(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	_ = l.Close()
-	return "http://" + addr
-}
-
-// haltOne halts the newest active strategy of the sandbox through its
-// interface and returns its id.
-func haltOne(t *testing.T, sb *testkit.Sandbox) int64 {
-	t.Helper()
-	ctx := context.Background()
-	p, err := sb.Client.ListStrategies(ctx, api.StrategyFilter{Status: api.StatusActive, PageSize: 1})
-	if err != nil || len(p.Strategies) == 0 {
-		t.Fatalf("no active strategy to halt: %v", err)
-	}
-	id := p.Strategies[0].ID
-	if _, err := sb.Client.HaltStrategy(ctx, id); err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
 // Four integrations: slow, stopped, refusing the secret, and healthy with
 // a halt. Each polls on its own: the healthy one keeps its pace while the
 // slow one's read hangs, and rows come troubled first.
@@ -51,10 +22,10 @@ func TestFourIntegrationsEachAsTheyAre(t *testing.T) {
 	slow := testkit.NewSandbox(t, sandbox.WithLatency(4*time.Second))
 	wrong := testkit.NewSandbox(t)
 	healthy := testkit.NewSandbox(t)
-	halted := haltOne(t, healthy)
+	halted := fleettest.HaltNewest(t, healthy)
 	fac, _ := fleettest.Factory(t,
 		fleettest.Profile{Name: "slow", URL: slow.URL},
-		fleettest.Profile{Name: "stopped", URL: stoppedURL(t)},
+		fleettest.Profile{Name: "stopped", URL: fleettest.StoppedURL(t)},
 		fleettest.Profile{Name: "wrong", URL: wrong.URL, Secret: "not-the-secret"},
 		fleettest.Profile{Name: "healthy", URL: healthy.URL},
 	)
@@ -127,7 +98,7 @@ func TestFourIntegrationsEachAsTheyAre(t *testing.T) {
 // to, as the dashboard's header does, not the demo's name for it.
 func TestOfTheContextsGiven(t *testing.T) {
 	sb := testkit.NewSandbox(t)
-	fac, _ := fleettest.Factory(t, fleettest.Profile{Name: "saved", URL: stoppedURL(t)})
+	fac, _ := fleettest.Factory(t, fleettest.Profile{Name: "saved", URL: fleettest.StoppedURL(t)})
 	c, err := fac.Demo(factory.Dashboard, sb.URL, api.Credentials{Key: sandbox.DemoKey, Secret: sandbox.DemoSecret})
 	if err != nil {
 		t.Fatal(err)

@@ -30,10 +30,10 @@ func TestProgramFleetFourIntegrations(t *testing.T) {
 	slow := testkit.NewSandbox(t, sandbox.WithLatency(6*time.Second))
 	wrong := testkit.NewSandbox(t)
 	healthy := testkit.NewSandbox(t)
-	halted := haltNewest(t, healthy)
+	halted := fleettest.HaltNewest(t, healthy)
 	ff := newFleetFactory(t,
 		fleettest.Profile{Name: "slow", URL: slow.URL},
-		fleettest.Profile{Name: "stopped", URL: stoppedURL(t)},
+		fleettest.Profile{Name: "stopped", URL: fleettest.StoppedURL(t)},
 		fleettest.Profile{Name: "wrongkey", URL: wrong.URL, Secret: "not-the-secret"},
 		fleettest.Profile{Name: "healthy", URL: healthy.URL},
 	)

@@ -6,7 +6,6 @@ package dashboard
 import (
 	"context"
 	"io"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +15,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 
-	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/internal/factory"
 	"github.com/stratop/stratop/internal/fleet"
 	"github.com/stratop/stratop/internal/fleet/fleettest"
@@ -107,31 +105,6 @@ func newFleetFactory(t *testing.T, profiles ...fleettest.Profile) fleetFactory {
 	t.Helper()
 	f, env := fleettest.Factory(t, profiles...)
 	return fleetFactory{f: f, env: env}
-}
-
-// stoppedURL is a loopback address nothing listens on any more.
-func stoppedURL(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	_ = l.Close()
-	return "http://" + addr
-}
-
-// haltNewest halts the sandbox's newest active strategy and returns it.
-func haltNewest(t *testing.T, sb *testkit.Sandbox) int64 {
-	t.Helper()
-	p, err := sb.Client.ListStrategies(context.Background(), api.StrategyFilter{Status: api.StatusActive, PageSize: 1})
-	if err != nil || len(p.Strategies) == 0 {
-		t.Fatalf("no active strategy: %v", err)
-	}
-	if _, err := sb.Client.HaltStrategy(context.Background(), p.Strategies[0].ID); err != nil {
-		t.Fatal(err)
-	}
-	return p.Strategies[0].ID
 }
 
 // rowLine is the frame's line of the row labelled label ("" if none),

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net"
 	"strings"
 	"testing"
 	"time"
@@ -18,17 +17,6 @@ import (
 	"github.com/stratop/stratop/internal/fleet/fleettest"
 	"github.com/stratop/stratop/internal/testkit"
 )
-
-func stoppedURL(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	_ = l.Close()
-	return "http://" + addr
-}
 
 func run(t *testing.T, profiles []fleettest.Profile, args ...string) (fleetcmd.Report, string, int) {
 	t.Helper()
@@ -74,7 +62,7 @@ func TestFleetJSONPartial(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep, out, code := run(t, []fleettest.Profile{
-		{Name: "slow", URL: slow.URL}, {Name: "stopped", URL: stoppedURL(t)},
+		{Name: "slow", URL: slow.URL}, {Name: "stopped", URL: fleettest.StoppedURL(t)},
 		{Name: "wrong", URL: wrong.URL, Secret: "not-the-secret"}, {Name: "healthy", URL: healthy.URL},
 	}, "-o", "json", "--timeout", "1s")
 	if code != 0 {
@@ -107,7 +95,7 @@ func TestFleetJSONPartial(t *testing.T) {
 
 // None answering: exit 1, the objects still printed.
 func TestFleetAllStoppedExitsOne(t *testing.T) {
-	rep, out, code := run(t, []fleettest.Profile{{Name: "a", URL: stoppedURL(t)}, {Name: "b", URL: stoppedURL(t)}}, "-o", "json")
+	rep, out, code := run(t, []fleettest.Profile{{Name: "a", URL: fleettest.StoppedURL(t)}, {Name: "b", URL: fleettest.StoppedURL(t)}}, "-o", "json")
 	if code != 1 || !rep.Partial || len(rep.Integrations) != 2 {
 		t.Fatalf("exit %d partial %v rows %d, want exit 1 with both rows\n%s", code, rep.Partial, len(rep.Integrations), out)
 	}
@@ -119,7 +107,7 @@ func TestFleetAllStoppedExitsOne(t *testing.T) {
 // The table names each integration and its state, and the header sums up.
 func TestFleetTable(t *testing.T) {
 	healthy := testkit.NewSandbox(t)
-	_, out, code := run(t, []fleettest.Profile{{Name: "stopped", URL: stoppedURL(t)}, {Name: "healthy", URL: healthy.URL}}, "-o", "table")
+	_, out, code := run(t, []fleettest.Profile{{Name: "stopped", URL: fleettest.StoppedURL(t)}, {Name: "healthy", URL: healthy.URL}}, "-o", "table")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
