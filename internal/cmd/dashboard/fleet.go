@@ -136,6 +136,12 @@ func RunFleet(f *factory.Factory) func(cmd *cobra.Command) error {
 
 // runProgram runs the screen until the operator quits or ctx ends.
 func runProgram(ctx context.Context, cmd *cobra.Command, out io.Writer, m tea.Model) error {
+	if ctx.Err() != nil {
+		// Ended before the screen was up (an interrupt while starting): the
+		// terminal is not taken into raw mode and the alternate screen only
+		// to be given back at once.
+		return nil
+	}
 	p := tea.NewProgram(afterStart{m, limitProcs},
 		tea.WithAltScreen(),
 		tea.WithContext(ctx),
