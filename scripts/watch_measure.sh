@@ -25,7 +25,9 @@
 #      included) are counted by the proxy, which logs each request: the most
 #      requests and bytes in any 60 s (by arrival) are checked against the
 #      budgets. An event stamped before the change it reports is counted.
-#      RSS is the watcher's peak (VmHWM).
+#      RSS is the watcher's peak (VmHWM). Under the traffic table, each run's
+#      reads by purpose (totals, probe, search, page, whole, split, by-id,
+#      sweep, users), as the watcher counted them when stopped.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -181,6 +183,11 @@ for n in sizes:
         mins = (end - start) / 60
         wn, wb = worst(f"{n}.{run}")
         print(f"| {int(n):,} | {run} | {end - start:.0f} | {req} | {req / mins:.0f} | {wn} | {b / 1e6:.1f} | {b / 1e6 / mins:.2f} | {wb / 1e6:.2f} | {rss:.1f} |")
+    for run in ("baseline", "steady"):
+        with open(os.path.join(work, f"{n}.{run}.err")) as f:
+            for line in f:
+                if line.startswith("watch: reads by purpose:"):
+                    print(f"  {int(n):,} {run}, {line[len('watch: '):].strip()}")
     start, end, *_ = traffic(f"{n}.steady")
     changes = lines(os.path.join(work, f"{n}.changes.jsonl"))
     events = lines(os.path.join(work, f"{n}.steady.events.jsonl"))

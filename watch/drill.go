@@ -267,7 +267,7 @@ func (e *Engine) readWhole(ctx context.Context, d *differ, c cellKey, totals map
 		}
 		f := c.filter()
 		f.Page, f.PageSize, f.SortBy = page, pageSize, "oldest"
-		p, err := e.list(ctx, f)
+		p, err := e.list(ctx, forWhole, f)
 		if err != nil {
 			e.wholeNext[name] = page
 			return err

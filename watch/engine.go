@@ -139,6 +139,7 @@ type Engine struct {
 	splits          map[string]*partsRead // the splits in use, by cell name (narrow.go)
 	splitReads      int                   // totals of parts read: a split's progress
 	members         memberRing            // where the members' reads go on from
+	readsBy         map[string]int64      // reads by purpose (purpose.go)
 }
 
 // cycleFigures are one cycle's reads, for its sample.

@@ -96,7 +96,7 @@ func (e *Engine) readTotals(ctx context.Context) (map[string]int, []probe, error
 			at = e.probeAt(i, 0, len(e.heldIDs(string(st))))
 			f.Page, f.SortBy = at+1, "oldest"
 		}
-		p, err := e.list(ctx, f)
+		p, err := e.list(ctx, forTotals, f)
 		if err != nil {
 			return nil, nil, err
 		}

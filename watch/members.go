@@ -51,7 +51,7 @@ type memberRing struct {
 
 // readMember reads one strategy of the scope by id.
 func (e *Engine) readMember(ctx context.Context, d *differ, id int64) error {
-	st, gone, err := e.byID(ctx, id)
+	st, gone, err := e.byID(ctx, forMembers, id)
 	if err != nil {
 		return err
 	}

@@ -216,7 +216,7 @@ func (e *Engine) split(ctx context.Context, d *differ, c cellKey, dim dimension)
 		}
 		f := p.filter()
 		f.Page, f.PageSize, f.SortBy = 1, 1, "oldest"
-		pg, err := e.list(ctx, f)
+		pg, err := e.list(ctx, forSplit, f)
 		if err != nil {
 			return err
 		}

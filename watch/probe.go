@@ -81,7 +81,7 @@ func (e *Engine) probeCycle(ctx context.Context, d *differ, totals map[string]in
 				return nil
 			}
 			at := e.probeAt(i, j, n)
-			pg, err := e.list(ctx, api.StrategyFilter{Status: st, Page: at + 1, PageSize: 1, SortBy: "oldest"})
+			pg, err := e.list(ctx, forProbe, api.StrategyFilter{Status: st, Page: at + 1, PageSize: 1, SortBy: "oldest"})
 			if err != nil {
 				return err
 			}

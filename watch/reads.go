@@ -21,7 +21,7 @@ const (
 // is the rows it may return, for the estimate of its bytes; rows is what it
 // returned. The time its answer arrived becomes the time of the events it
 // shows (answered).
-func (e *Engine) read(ctx context.Context, want int, rows func() int, do func(context.Context) error) error {
+func (e *Engine) read(ctx context.Context, why purpose, want int, rows func() int, do func(context.Context) error) error {
 	est := e.estimate(want)
 	var before int64
 	begun := false
@@ -73,6 +73,7 @@ func (e *Engine) read(ctx context.Context, want int, rows func() int, do func(co
 	}
 	e.learnRows(want, rows())
 	e.cyc.reads++
+	e.countRead(why)
 	e.cyc.latency += took
 	if err != nil && ctx.Err() == nil {
 		e.cyc.failed = true
@@ -105,9 +106,9 @@ func (e *Engine) learnRows(want, got int) {
 func (e *Engine) affords(n, rows int) bool { return e.budget.has(n, e.estimate(rows)) }
 
 // list reads one page of the integration's strategies.
-func (e *Engine) list(ctx context.Context, f api.StrategyFilter) (*api.StrategiesPage, error) {
+func (e *Engine) list(ctx context.Context, why purpose, f api.StrategyFilter) (*api.StrategiesPage, error) {
 	var p *api.StrategiesPage
-	err := e.read(ctx, max(f.PageSize, 1), func() int { return pageRows(p) }, func(ctx context.Context) (err error) {
+	err := e.read(ctx, why, max(f.PageSize, 1), func() int { return pageRows(p) }, func(ctx context.Context) (err error) {
 		p, err = e.client.ListStrategies(ctx, f)
 		return err
 	})
@@ -117,7 +118,7 @@ func (e *Engine) list(ctx context.Context, f api.StrategyFilter) (*api.Strategie
 // userList reads one page of a user's strategies.
 func (e *Engine) userList(ctx context.Context, user string, page int) (*api.StrategiesPage, error) {
 	var p *api.StrategiesPage
-	err := e.read(ctx, pageSize, func() int { return pageRows(p) }, func(ctx context.Context) (err error) {
+	err := e.read(ctx, forMembers, pageSize, func() int { return pageRows(p) }, func(ctx context.Context) (err error) {
 		p, err = e.client.GetStrategies(ctx, api.UserStrategiesRequest{UserID: user,
 			StrategyFilter: api.StrategyFilter{Page: page, PageSize: pageSize, SortBy: "oldest"}})
 		return err
@@ -126,8 +127,8 @@ func (e *Engine) userList(ctx context.Context, user string, page int) (*api.Stra
 }
 
 // byID reads one strategy; gone is true when the interface answered 404.
-func (e *Engine) byID(ctx context.Context, id int64) (st *api.Strategy, gone bool, err error) {
-	err = e.read(ctx, 1, func() int { return 1 }, func(ctx context.Context) (err error) {
+func (e *Engine) byID(ctx context.Context, why purpose, id int64) (st *api.Strategy, gone bool, err error) {
+	err = e.read(ctx, why, 1, func() int { return 1 }, func(ctx context.Context) (err error) {
 		st, err = e.client.GetStrategy(ctx, id)
 		return err
 	})

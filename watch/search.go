@@ -52,7 +52,7 @@ func (e *Engine) search(ctx context.Context, d *differ, c cellKey, held []int64,
 		}
 		f := c.filter()
 		f.Page, f.PageSize, f.SortBy = p+1, 1, "oldest"
-		pg, err := e.list(ctx, f)
+		pg, err := e.list(ctx, forSearch, f)
 		switch {
 		case err != nil:
 			return nil, 0, err
@@ -105,7 +105,7 @@ func (e *Engine) search(ctx context.Context, d *differ, c cellKey, held []int64,
 			}
 			f := c.filter()
 			f.Page, f.PageSize, f.SortBy = page, size, "oldest"
-			pg, err := e.list(ctx, f)
+			pg, err := e.list(ctx, forPage, f)
 			if err != nil {
 				return false, err
 			}

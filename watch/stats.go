@@ -45,6 +45,9 @@ type Stats struct {
 	Since     time.Time // when Run started
 	Baselined bool      // the scope has been read in full once
 	Sweeps    int       // full sweeps of the integration since Run started
+	// ReadsBy is the reads sent so far by what they were for: totals,
+	// users, probe, search, page, whole, split, by-id, sweep, members.
+	ReadsBy map[string]int64
 }
 
 // clone copies the maps so the caller owns what it holds.
@@ -54,6 +57,7 @@ func (s Stats) clone() Stats {
 	s.ByCategory = maps.Clone(s.ByCategory)
 	s.ByChain = maps.Clone(s.ByChain)
 	s.Events = maps.Clone(s.Events)
+	s.ReadsBy = maps.Clone(s.ReadsBy)
 	return s
 }
 
@@ -107,6 +111,7 @@ func (e *Engine) updateStats(now time.Time) {
 	st.Backlog = backlog
 	st.Baselined = s.baselined
 	st.Sweeps = e.sweeps
+	st.ReadsBy = e.readsByCopy()
 	_ = now
 }
 

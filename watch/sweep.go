@@ -15,7 +15,7 @@ import (
 func (e *Engine) sweepCycle(ctx context.Context, d *differ) error {
 	s := e.st
 	for e.affords(1, pageSize) && (!s.baselined || e.budget.sweep.has(e.estimate(pageSize))) {
-		p, err := e.list(ctx, api.StrategyFilter{Page: s.sweepPage, PageSize: pageSize, SortBy: "oldest"})
+		p, err := e.list(ctx, forSweep, api.StrategyFilter{Page: s.sweepPage, PageSize: pageSize, SortBy: "oldest"})
 		if err != nil {
 			return err
 		}
@@ -75,7 +75,7 @@ func (e *Engine) queueConfirm(id int64) {
 func (e *Engine) confirmCycle(ctx context.Context, d *differ) error {
 	for len(e.confirm) > 0 && e.affords(1, 1) {
 		id := e.confirm[0]
-		st, gone, err := e.byID(ctx, id)
+		st, gone, err := e.byID(ctx, forByID, id)
 		if err != nil {
 			return err
 		}

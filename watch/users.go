@@ -16,7 +16,7 @@ func itoa(v int) string { return strconv.Itoa(v) }
 // removed by the interface).
 func (e *Engine) usersCycle(ctx context.Context, d *differ) error {
 	var stats *api.DashboardStats
-	err := e.read(ctx, 1, func() int { return 0 }, func(ctx context.Context) (err error) {
+	err := e.read(ctx, forUsers, 1, func() int { return 0 }, func(ctx context.Context) (err error) {
 		stats, err = e.client.GetDashboardStats(ctx)
 		return err
 	})
@@ -38,7 +38,7 @@ func (e *Engine) usersCycle(ctx context.Context, d *differ) error {
 	}
 	var all []entry
 	// A user is about a third of a strategy's row.
-	err = e.read(ctx, max(n/3, 1), func() int { return len(all) / 3 }, func(ctx context.Context) error {
+	err = e.read(ctx, forUsers, max(n/3, 1), func() int { return len(all) / 3 }, func(ctx context.Context) error {
 		return e.client.StreamUsers(ctx, func() { all = all[:0] }, func(u api.User) {
 			if s.maxUserID == 0 || u.ID > s.maxUserID {
 				all = append(all, entry{u.ID, u.ExternalUserID})

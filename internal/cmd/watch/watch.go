@@ -3,13 +3,17 @@
 package watch
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -237,6 +241,9 @@ func runWatch(cmd *cobra.Command, fac *factory.Factory, f watchFlags) error {
 	st := eng.Stats()
 	fmt.Fprintf(cmd.ErrOrStderr(), "watch: stopped after %d reads (%d failed), %.1f MB read, %s\n",
 		st.Reads, st.Errors, float64(st.Bytes)/1e6, time.Since(st.Since).Round(time.Second))
+	if len(st.ReadsBy) > 0 {
+		fmt.Fprintf(cmd.ErrOrStderr(), "watch: reads by purpose: %s\n", readsBy(st.ReadsBy))
+	}
 	if err := eng.SaveError(); err != nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "watch: the state could not be saved (%v): a restart may report changes again\n", err)
 	}
@@ -297,4 +304,16 @@ func (w *eventWriter) write(ev watch.Event) bool {
 	}
 	_, w.err = w.out.Write(line)
 	return w.err == nil
+}
+
+// readsBy is the reads by purpose as "totals 120, search 40, ...", the
+// most first.
+func readsBy(by map[string]int64) string {
+	names := slices.Collect(maps.Keys(by))
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(by[b], by[a]), cmp.Compare(a, b)) })
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = n + " " + strconv.FormatInt(by[n], 10)
+	}
+	return strings.Join(parts, ", ")
 }
