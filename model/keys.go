@@ -11,7 +11,8 @@ package model
 // takes it as text, and no binding matches it anywhere else.
 //
 // Then each key goes, in order, to: the quit key while the frame is hidden
-// (nothing else acts unseen), the open dialog, the full help, a tab that
+// (nothing else acts unseen), the open overlay (overlay.go: a dialog, the
+// switcher, the command line, the command log, the full help), a tab that
 // captures keys (text input, picker), the global keys, the action keys, and
 // the visible tab.
 
@@ -75,32 +76,8 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		m.notes = notices{} // esc: read, go away (and esc does its own work)
 	}
 	m.notes = m.notes.keyed(now)
-	if m.acts.overlay != nil {
-		if key.Matches(msg, g.Refresh) {
-			// Data may refresh under a dialog; its target is captured.
-			return m.refresh()
-		}
-		var ef effect
-		m.acts, ef = m.acts.key(msg)
-		return m.apply(ef)
-	}
-	if m.switcher != nil {
-		return m.switcherKey(msg)
-	}
-	if m.palette != nil {
-		return m.paletteKey(msg)
-	}
-	if m, cmd, ok := m.commandLogKey(msg); ok {
+	if m, cmd, ok := m.overlayKey(msg); ok {
 		return m, cmd
-	}
-	if m.showHelp {
-		switch {
-		case key.Matches(msg, g.Quit):
-			return m, m.quit()
-		case key.Matches(msg, g.Help), key.Matches(msg, m.env.keys.List.Back):
-			m.showHelp = false
-		}
-		return m, nil
 	}
 	cur := m.tabs[m.active]
 	if !cur.Capturing() {
@@ -182,17 +159,4 @@ func (m Model) ask(name string) (Model, tea.Cmd) {
 	var ef effect
 	m.acts, ef = m.acts.ask(spec, m.tabs[m.active].Selection())
 	return m.apply(ef)
-}
-
-// hideOverlays closes what cannot be drawn while the frame is hidden: an
-// open dialog is cancelled (saying so), the full help closed.
-func (m Model) hideOverlays() Model {
-	m.showHelp = false
-	m.switcher = nil
-	m.palette = nil
-	if m.acts.overlay != nil {
-		m.acts.overlay = nil
-		m = m.say(ui.NoticeTooSmall)
-	}
-	return m
 }

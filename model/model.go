@@ -29,12 +29,8 @@ type Model struct {
 	health health // the connection's, from the requests' own outcomes (health.go)
 	chosen string // chosen user's external id, "" for none
 
-	cmdLog commandLog // the command log covers the body (command_log.go)
-
-	showHelp bool
-	switcher *switcher // the open profile switcher, nil when closed
-	palette  *palette  // the open command line, nil when closed
-	notes    notices   // the status line's notices, queued (notices.go)
+	overlays         // help, switcher, command line, command log (overlay.go)
+	notes    notices // the status line's notices, queued (notices.go)
 	acts     workflow
 	pace     pacer
 
@@ -264,30 +260,6 @@ func (m Model) overviewNews() overviewMsg {
 	return overviewMsg{stats: m.stats.data, statsAt: m.stats.lastOK, health: h, now: m.displayNow()}
 }
 
-// jump shows what an Activity or attention line is about: an open alert's
-// line on the Activity tab; its strategy on the Strategies tab, selected
-// when on the page shown, else read by its id; or its user, chosen, on the
-// Users tab.
-func (m Model) jump(j jumpMsg) (Model, tea.Cmd) {
-	var c1, c2 tea.Cmd
-	if j.elsewhere != "" {
-		return m.say(ui.NoticeElsewhere(j.elsewhere)), nil
-	}
-	if j.alert != "" {
-		m, c1 = m.switchTab(m.owners[feedAlerts])
-		m, c2 = m.route(feedAlerts, showAlertMsg{id: j.alert})
-		return m, tea.Batch(c1, c2)
-	}
-	if j.strategy != 0 {
-		m, c1 = m.switchTab(m.owners[feedStrategies])
-		m, c2 = m.route(feedStrategies, openStrategyMsg{id: j.strategy})
-		return m, tea.Batch(c1, c2)
-	}
-	m, c1 = m.choose(j.user)
-	m, c2 = m.switchTab(m.owners[feedUsers])
-	return m, tea.Batch(c1, c2)
-}
-
 // route sends a reply or poll to the tab owning its feed.
 func (m Model) route(id feedID, msg tea.Msg) (Model, tea.Cmd) {
 	i, ok := m.owners[id]
@@ -390,42 +362,6 @@ func (m Model) View() string {
 	case m.hidden():
 		return m.chrome.tooSmall
 	}
-	body := m.tabs[m.active].View()
-	switch {
-	case m.acts.overlay != nil:
-		w, h := m.bodySize()
-		body = m.acts.overlay.View(w, h)
-	case m.switcher != nil:
-		body = m.switcherView(m.bodySize())
-	case m.showHelp:
-		body = m.chrome.fullHelp
-	case m.cmdLog.open:
-		body = m.commandLogView(m.bodySize())
-	case m.palette != nil:
-		body = m.paletteView(body, m.width)
-	}
+	body := m.overlayBody(m.tabs[m.active].View())
 	return m.chrome.header + "\n" + m.chrome.tabs + "\n" + body + "\n" + m.chrome.status + "\n" + m.chrome.help
 }
-
-// Tea adapts the Model to tea.Model for tea.NewProgram (Model.Update
-// returns the concrete type, as bubbles components do).
-func (m Model) Tea() tea.Model { return program{m: m} }
-
-// FromTea returns the Model inside a tea.Model made by Tea, e.g. the final
-// model of a finished program.
-func FromTea(tm tea.Model) (Model, bool) {
-	p, ok := tm.(program)
-	return p.m, ok
-}
-
-// program is the tea.Model adapter of Tea.
-type program struct{ m Model }
-
-func (p program) Init() tea.Cmd { return p.m.Init() }
-
-func (p program) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	m, cmd := p.m.Update(msg)
-	return program{m: m}, cmd
-}
-
-func (p program) View() string { return p.m.View() }
