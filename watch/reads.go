@@ -73,7 +73,11 @@ func (e *Engine) read(ctx context.Context, why purpose, want int, rows func() in
 	}
 	e.learnRows(want, rows())
 	e.cyc.reads++
-	e.countRead(why)
+	if !first || ctx.Err() == nil {
+		// A read the context ended before the client tried it sent
+		// nothing, so it is no read of any purpose either.
+		e.countRead(why)
+	}
 	e.cyc.latency += took
 	if err != nil && ctx.Err() == nil {
 		e.cyc.failed = true
