@@ -64,28 +64,40 @@ func (d enterSaysYes) Update(msg tea.KeyMsg) (overlay, decision) {
 	return next, dec
 }
 
+// The streams are written to reach dialogs (misfire_gen_test.go): a y/n
+// question met by a stray enter, confirmations met by escapes, several in
+// every run. So a run that meets the broken dialog must report it, and
+// the first few seeds meet it; the seeds are not chosen for luck.
 func TestProgramMisfireFuzzerCatchesBrokenDialogs(t *testing.T) {
 	cases := []struct {
 		name   string
 		break_ func(confirmDialog) overlay
+		met    func(reach) int // how often a run met the breakage
 		want   string
 	}{
-		{"ignores escape", func(d confirmDialog) overlay { return escDeaf{d} }, "an escape left open"},
-		{"enter says yes", func(d confirmDialog) overlay { return enterSaysYes{d} }, "with no confirmation of it"},
+		{"ignores escape", func(d confirmDialog) overlay { return escDeaf{d} }, func(r reach) int { return r.escOnConfirm },
+			"an escape left open"},
+		{"enter says yes", func(d confirmDialog) overlay { return enterSaysYes{d} }, func(r reach) int { return r.enterOnYesNo },
+			"with no confirmation of it"},
 	}
+	const seeds, steps = 6, 300
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			wrap := func(m tea.Model) tea.Model { return brokenDialogs{inner: m, break_: tc.break_} }
 			found := false
-			for seed := uint64(1); seed <= 24 && !found; seed++ {
-				res := runFuzz(t, fuzzRun{seed: seed, steps: 150, wrap: wrap})
+			for seed := uint64(1); seed <= seeds && !found; seed++ {
+				res := runFuzz(t, fuzzRun{seed: seed, steps: steps, wrap: wrap})
 				for _, v := range res.violations {
 					found = found || strings.Contains(v, tc.want)
 				}
-				t.Logf("seed %d: %d violations %q", seed, len(res.violations), res.violations)
+				met := tc.met(res.reach)
+				t.Logf("seed %d: met the breakage %d times; %d violations %q", seed, met, len(res.violations), res.violations)
+				if met > 0 && !found {
+					t.Fatalf("seed %d met a dialog that %s %d times and did not report it (%s)", seed, tc.name, met, res.reach)
+				}
 			}
 			if !found {
-				t.Fatalf("the fuzzer did not catch a dialog that %s", tc.name)
+				t.Fatalf("%d streams of %d steps never met a dialog that %s", seeds, steps, tc.name)
 			}
 		})
 	}

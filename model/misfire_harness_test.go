@@ -9,6 +9,7 @@ package model
 import (
 	"io"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,6 +19,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/stratop/stratop/action"
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
 	"github.com/stratop/stratop/internal/testkit"
@@ -103,8 +105,55 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // syncMsg marks a point in the program's message queue.
 type syncMsg uint64
 
-// shownQuery asks the program, in its own goroutine, what dialog is open.
-type shownQuery chan shownDialog
+// shownQuery asks the program, in its own goroutine, what it shows now.
+type shownQuery chan screenNow
+
+// screenNow is what an operator reads before typing: the dialog open, the
+// strategy selected under it, and whether an action is still on its way
+// (sent, not answered).
+type screenNow struct {
+	dialog shownDialog
+	// ask is how an operator asks for a y/n question from here: down to
+	// the nearest strategy listed that can be suspended or resumed, and
+	// its key (s alone when none can: a refusal).
+	ask  []keyToken
+	verb string // the action of ask ("suspend" when none)
+	// layer: something other than the tab takes the keys (the command
+	// line, the switcher, the help, a text input).
+	layer bool
+	busy  bool
+}
+
+// screenOf reads m as an operator would.
+func screenOf(m Model) screenNow {
+	sc := screenNow{ask: []keyToken{runeToken("s")}, verb: "suspend"}
+	sc.layer = m.palette != nil || m.switcher != nil || m.showHelp || m.tabs[m.active].Capturing()
+	if m.acts.overlay != nil {
+		sc.dialog = m.acts.overlay.shown()
+	} else if t, ok := m.tabs[m.active].(strategiesTab); ok && !m.hidden() && !t.pane.pinned && t.pane.list.data != nil {
+		items := t.pane.list.data.items
+		for pos := t.pane.tbl.cursor; pos < t.pane.tbl.len(); pos++ {
+			row := t.pane.tbl.rowAt(pos)
+			if row >= len(items) {
+				break
+			}
+			s, spec := items[row].Strategy, action.Suspend
+			if !spec.Permits(s) {
+				spec = action.Resume
+			}
+			if spec.Permits(s) {
+				sc.ask = append(slices.Repeat([]keyToken{runeToken("j")}, pos-t.pane.tbl.cursor), runeToken(spec.Name[:1]))
+				sc.verb = spec.Name
+				break
+			}
+		}
+	}
+	sc.busy = len(m.acts.inflight) > 0
+	for _, j := range m.acts.jobs.byUser {
+		sc.busy = sc.busy || j.sending
+	}
+	return sc
+}
 
 // dashboardOf unwraps the dashboard from the models wrapping it.
 func dashboardOf(tm tea.Model) (Model, bool) {
@@ -130,11 +179,11 @@ func (s syncer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		s.seen.Store(uint64(msg))
 		return s, nil
 	case shownQuery:
-		var d shownDialog
-		if m, ok := dashboardOf(s.Model); ok && m.acts.overlay != nil {
-			d = m.acts.overlay.shown()
+		var sc screenNow
+		if m, ok := dashboardOf(s.Model); ok {
+			sc = screenOf(m)
 		}
-		msg <- d
+		msg <- sc
 		return s, nil
 	}
 	m, cmd := s.Model.Update(msg)
@@ -261,19 +310,19 @@ func (r *rig) alive() bool {
 	}
 }
 
-// shown is the dialog open now, as the program's own goroutine sees it.
-func (r *rig) shown() shownDialog {
+// shown is what the program shows now, as its own goroutine sees it.
+func (r *rig) shown() screenNow {
 	q := make(shownQuery, 1)
 	r.prog.Send(q)
 	select {
-	case d := <-q:
-		return d
+	case sc := <-q:
+		return sc
 	case <-r.done:
-		return shownDialog{}
+		return screenNow{}
 	case <-time.After(10 * time.Second):
 		r.t.Fatal("the program did not answer what it shows")
 	}
-	return shownDialog{}
+	return screenNow{}
 }
 
 func (r *rig) waitUntil(what string, cond func() bool) {

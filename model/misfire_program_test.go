@@ -11,6 +11,8 @@ package model
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"os"
 	"slices"
 	"strconv"
@@ -31,8 +33,6 @@ type fuzzRun struct {
 	// auditBroken: the audit log cannot be written; only the override sends.
 	auditBroken bool
 	wrap        func(tea.Model) tea.Model
-	// extra are keys added to the alphabet for this run.
-	extra []keyToken
 }
 
 // fuzzResult is what a run found and how fast it went.
@@ -44,15 +44,27 @@ type fuzzResult struct {
 	readOnlyKeys int            // keys taken while switched to the read-only profile
 	confirmed    int            // confirmations the oracle saw
 	byAction     map[string]int // of them, by dialog kind and action
+	reach        reach          // what the keys met (misfire_reach_test.go)
 	elapsed      time.Duration
 }
 
 // fuzzProfiles offers the run's profile and a read-only one on the same
 // sandbox.
 func fuzzProfiles(c API) Profiles {
-	return fakeProfiles{list: []ProfileChoice{{Name: "demo"}, {Name: "ro"}},
+	return knownProfiles{fakeProfiles{list: []ProfileChoice{{Name: "demo"}, {Name: "ro"}},
 		clients: map[string]API{"demo": c, "ro": c},
-		opts:    map[string][]Option{"demo": {WithProfile("demo")}, "ro": {WithProfile("ro"), WithReadOnly(true)}}}
+		opts:    map[string][]Option{"demo": {WithProfile("demo")}, "ro": {WithProfile("ro"), WithReadOnly(true)}}}}
+}
+
+// knownProfiles refuses to connect a profile it does not list, as the
+// settings do (the command line's >profile takes any name typed).
+type knownProfiles struct{ fakeProfiles }
+
+func (k knownProfiles) Connect(ctx context.Context, name string) (Connection, error) {
+	if _, ok := k.clients[name]; !ok {
+		return Connection{}, errors.New("no profile " + strconv.Quote(name))
+	}
+	return k.fakeProfiles.Connect(ctx, name)
 }
 
 func runFuzz(t *testing.T, run fuzzRun) fuzzResult {
@@ -72,7 +84,7 @@ func runFuzz(t *testing.T, run fuzzRun) fuzzResult {
 	start := time.Now()
 	var res fuzzResult
 	want := []string{"2"}
-	for _, st := range genSteps(run.seed, run.steps, run.extra...) {
+	for _, st := range genSteps(run.seed, run.steps) {
 		if !r.alive() {
 			res.quit = true // q typed on a list: the run ends there
 			break
@@ -120,21 +132,18 @@ func runFuzz(t *testing.T, run fuzzRun) fuzzResult {
 	r.stop()
 	res.violations, res.keys, res.requests, res.confirmed = o.violations, len(got), len(posts), len(o.allowances)
 	res.byAction = map[string]int{}
-	for _, a := range o.allowances {
-		name := a.d.kind + " " + a.d.action
-		if len(a.d.ids) > 0 {
-			name += " (marked)"
-		}
-		res.byAction[name]++
-	}
+	res.reach = tally(events)
 	return res
 }
 
-// resolveWant turns want and answer tokens into keys, as an operator
-// reading the dialog open before the write would type them: what it asks
-// to be typed, or its yes (an amount and enter for add-balance, an entry
-// for the menu).
-func resolveWant(tokens []keyToken, d shownDialog, seed uint64) []keyToken {
+// resolveWant turns ask, want, answer and stray tokens into keys, as an
+// operator reading the screen before the write would type them: a y/n
+// question (screenNow.ask) by its key or its command line, what
+// the open dialog asks to be typed, or its yes (an amount and enter for
+// add-balance, an entry for the menu), or a key that does not answer it
+// (enter on a y/n question, as if enter said yes).
+func resolveWant(tokens []keyToken, sc screenNow, seed uint64) []keyToken {
+	d := sc.dialog
 	out := make([]keyToken, 0, len(tokens))
 	typed := func(s string) {
 		for _, r := range s {
@@ -146,6 +155,19 @@ func resolveWant(tokens []keyToken, d shownDialog, seed uint64) []keyToken {
 			d = shownDialog{} // typed after an escape: the dialog is gone
 		}
 		switch {
+		case tok.toList && sc.layer:
+			out = append(out, tokEsc, runeToken("2"))
+		case tok.toList:
+			out = append(out, runeToken("2"))
+		case tok.ask && tok.line:
+			out = append(out, sc.ask[:len(sc.ask)-1]...)
+			typed(":>" + sc.verb)
+		case tok.ask:
+			out = append(out, sc.ask...)
+		case tok.stray && yesNo(d):
+			out = append(out, tokEnter) // as if enter said yes
+		case tok.stray:
+			out = append(out, strayKeys[(seed+uint64(i))%uint64(len(strayKeys))])
 		case (tok.want || tok.answer) && d.override == ui.OverrideTyping:
 			typed(d.overrideWant)
 			out = append(out, tokEnter)
@@ -176,6 +198,11 @@ func resolveWant(tokens []keyToken, d shownDialog, seed uint64) []keyToken {
 	return out
 }
 
+// yesNo reports whether d is a question answered by y alone.
+func yesNo(d shownDialog) bool {
+	return (d.kind == "confirm" && d.want == "" || d.kind == "review") && !d.editing && d.override == ui.OverrideNone
+}
+
 func firstDiff(a, b []string) int {
 	for i := range max(len(a), len(b)) {
 		if i >= len(a) || i >= len(b) || a[i] != b[i] {
@@ -185,13 +212,15 @@ func firstDiff(a, b []string) int {
 	return -1
 }
 
-// quiesce waits until the sandbox has received nothing new for a while:
-// actions confirmed last are sent after their keys.
+// quiesce waits until no action the program sent is still unanswered and
+// the sandbox has received nothing new for a while: actions confirmed last
+// are sent after their keys, and on a loaded machine a request may take
+// longer than any fixed pause.
 func (r *rig) quiesce() {
 	n, still := -1, 0
 	for deadline := time.Now().Add(10 * time.Second); still < 4 && time.Now().Before(deadline); {
 		time.Sleep(50 * time.Millisecond)
-		if m := len(r.posts.all()); m == n {
+		if m := len(r.posts.all()); m == n && !r.shown().busy {
 			still++
 		} else {
 			n, still = m, 0
@@ -249,13 +278,16 @@ func TestProgramMisfireFuzzer(t *testing.T) {
 		}
 	}
 	seeds = append(seeds, regressionSeeds(t)...)
+	var reached reach
 	for _, kept := range seeds {
 		seed, steps := kept.seed, kept.steps
+		var res fuzzResult
 		t.Run(strconv.FormatUint(seed, 10)+"x"+strconv.Itoa(steps), func(t *testing.T) {
-			res := runFuzz(t, fuzzRun{seed: seed, steps: steps})
+			res = runFuzz(t, fuzzRun{seed: seed, steps: steps})
 			t.Logf("seed %d: %d steps, %d keys, %d confirmations, %d requests in %v (%.0f steps/s)", seed, steps, res.keys,
 				res.confirmed, res.requests, res.elapsed.Round(time.Millisecond), float64(steps)/res.elapsed.Seconds())
 			t.Logf("seed %d: confirmed %v; %d keys in the read-only profile", seed, res.byAction, res.readOnlyKeys)
+			t.Logf("seed %d: reached %s", seed, res.reach)
 			if res.quit {
 				t.Logf("seed %d: a q typed on a list quit the program; the run ended there", seed)
 			}
@@ -266,6 +298,10 @@ func TestProgramMisfireFuzzer(t *testing.T) {
 				t.Logf("keep this seed: add \"%d %d\" to model/testdata/misfire_seeds.txt", seed, steps)
 			}
 		})
+		reached = reached.add(res.reach)
+	}
+	if miss := reached.missing(); len(miss) > 0 {
+		t.Errorf("the streams never reached %s: they prove nothing there (%s)", strings.Join(miss, ", "), reached)
 	}
 }
 

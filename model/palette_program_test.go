@@ -81,17 +81,3 @@ func TestPaletteSplitsQuotedWords(t *testing.T) {
 		t.Fatal("an unclosed quote was taken")
 	}
 }
-
-// The fuzzer's streams with the command line's keys among the others: it
-// opens, takes ids and action names, and sends nothing unconfirmed.
-func TestProgramMisfireFuzzerWithCommandLine(t *testing.T) {
-	colon, ctrlP := runeToken(":"), keyToken{bytes: "\x10", name: "ctrl+p"}
-	extra := []keyToken{colon, colon, colon, ctrlP, runeToken("#"), runeToken("#"), runeToken(">"), runeToken("u"), runeToken("u")}
-	for seed := uint64(1); seed <= 3; seed++ {
-		res := runFuzz(t, fuzzRun{seed: seed, steps: 200, extra: extra})
-		t.Logf("seed %d: %d keys, confirmed %v, %d requests", seed, res.keys, res.byAction, res.requests)
-		for _, v := range res.violations {
-			t.Errorf("seed %d: %s", seed, v)
-		}
-	}
-}

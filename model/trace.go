@@ -18,6 +18,9 @@ type traceEvent struct {
 	shown         shownDialog // the dialog open after the key (kind "" for none)
 	// Other layers that an escape must close.
 	switcher, help, capturing bool
+	// Where the key left the operator: the command line open, the tab shown.
+	palette bool
+	tab     int
 }
 
 // shownDialog is what a dialog showed: its kind and what it acts on.
@@ -46,7 +49,8 @@ func (m Model) traced(msg *tea.KeyMsg, before shownDialog) {
 		return
 	}
 	ev := traceEvent{width: m.width, height: m.height, hidden: m.hidden(), profile: m.env.profile, before: before,
-		shown: m.shownNow(), switcher: m.switcher != nil, help: m.showHelp, capturing: m.tabs[m.active].Capturing()}
+		shown: m.shownNow(), switcher: m.switcher != nil, help: m.showHelp, capturing: m.tabs[m.active].Capturing(),
+		palette: m.palette != nil, tab: m.active}
 	if msg != nil {
 		ev.key = msg.String()
 	}

@@ -141,25 +141,3 @@ func TestEveryActionWithoutAnInverseOffersNoUndo(t *testing.T) {
 		}
 	}
 }
-
-// The fuzzer's streams with the undo key among the others: an undo is an
-// action like any other, sent only once its own dialog was confirmed.
-func TestProgramMisfireFuzzerWithUndo(t *testing.T) {
-	undo := runeToken("u")
-	var confirmed int
-	for seed := uint64(1); seed <= 3; seed++ {
-		res := runFuzz(t, fuzzRun{seed: seed, steps: 200, extra: []keyToken{undo, undo, undo, undo, undo, undo}})
-		t.Logf("seed %d: %d keys, confirmed %v, %d requests", seed, res.keys, res.byAction, res.requests)
-		for _, v := range res.violations {
-			t.Errorf("seed %d: %s", seed, v)
-		}
-		for what, n := range res.byAction {
-			if strings.Contains(what, "suspend") || strings.Contains(what, "resume") {
-				confirmed += n
-			}
-		}
-	}
-	if confirmed == 0 {
-		t.Fatal("no suspend or resume was confirmed: the undo key was never offered anything")
-	}
-}
