@@ -51,7 +51,8 @@ type activityTab struct {
 	watches watchSet
 	version uint64 // of the watches, orders their saves
 
-	tbl table
+	page activityPage // the feed or the command log (command_log.go)
+	tbl  table
 	// away says the operator moved the cursor off the newest line: new
 	// lines then arrive above without moving what is on screen, and are
 	// counted by a marker; otherwise the newest line stays selected.

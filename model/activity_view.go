@@ -24,6 +24,9 @@ func (t activityTab) updateKey(msg tea.KeyMsg) (activityTab, tea.Cmd) {
 	if t.input.focused {
 		return t.updateInput(msg), nil
 	}
+	if t, ok := t.pageKey(msg); ok {
+		return t, nil
+	}
 	k := t.env.keys.List
 	if tbl, moved := t.tbl.navigate(msg, k); moved {
 		t.tbl = tbl
@@ -134,6 +137,10 @@ func (t activityTab) render() activityTab {
 	if t.width <= 0 || t.height <= 0 {
 		return t
 	}
+	if t.page == pageCommandLog {
+		t.body = t.commandLogView()
+		return t
+	}
 	st := &t.env.styles
 	above := 2 // the filter line and the header
 	if t.notice != "" {
@@ -177,6 +184,9 @@ func (t activityTab) Help() ui.HelpMap {
 	if t.input.focused {
 		return filterHelp(t.env.keys.Input)
 	}
+	if t.page == pageCommandLog {
+		return t.commandLogHelp()
+	}
 	k := t.env.keys.List
 	e, ok := t.selectedEntry()
 	enter := ui.WithDesc(ui.Enabled(k.Enter, ok && (e.Strategy != 0 || e.User != "")), "go to")
@@ -184,8 +194,9 @@ func (t activityTab) Help() ui.HelpMap {
 	search := ui.WithDesc(k.Search, "filter")
 	_, alertSelected := t.selectedAlert()
 	ack := ui.Enabled(k.Ack, alertSelected)
+	log := ui.WithDesc(k.NextPage, "command log")
 	return ui.HelpMap{
-		Short: []key.Binding{k.Down, search, enter, ack, back},
-		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {search, enter, ui.Enabled(k.Ack, t.polls(feedAlerts)), back}},
+		Short: []key.Binding{k.Down, search, enter, ack, back, log},
+		Full:  [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {search, enter, ui.Enabled(k.Ack, t.polls(feedAlerts)), back, log}},
 	}
 }

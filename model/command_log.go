@@ -1,9 +1,10 @@
 package model
 
-// The command log: every state-changing request this program sent to the
-// shown integration, newest first, as the stratop command that does the
-// same and the HTTP call it made, with its outcome. It reads the audit log
-// the Activity feed already polls, keeping the intents this process wrote
+// The command log, the Activity tab's second page (] shows it, [ or esc
+// goes back to the feed): every state-changing request this program sent
+// to the shown integration, newest first, as the stratop command that does
+// the same and the HTTP call it made, with its outcome. It reads the audit
+// log the tab already polls, keeping the intents this process wrote
 // (audit.Log.Self), so another dashboard's or the shell's actions on the
 // same log are not claimed as this program's.
 
@@ -20,8 +21,13 @@ import (
 	"github.com/stratop/stratop/ui"
 )
 
-// commandLog is whether the log covers the tab body.
-type commandLog struct{ open bool }
+// activityPage is what the Activity tab shows: its feed or the command log.
+type activityPage int
+
+const (
+	pageFeed activityPage = iota
+	pageCommandLog
+)
 
 // maxLogRunes bounds a command or its calls (a bulk of many strategies)
 // well above a screen of wrapped rows.
@@ -30,48 +36,51 @@ const maxLogRunes = 4000
 // selfWriter is a journal that can name the writer id on its intents.
 type selfWriter interface{ Self() string }
 
-// commandLogKey opens the log on its key, and while it is open takes every
-// key: its key or esc close it, quit quits, and nothing else acts unseen
-// under it.
-func (m Model) commandLogKey(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
-	g := m.env.keys.Global
-	if !m.cmdLog.open {
-		if m.tabs[m.active].Capturing() || !key.Matches(msg, g.CommandLog) {
-			return m, nil, false
-		}
-		m.cmdLog.open = true
-		return m, nil, true
-	}
+// pageKey turns the pages: ] to the command log, [ back to the feed, and
+// esc too from the log. On the log every other key is left to the root's
+// global keys (tabs, help, quit): the feed's keys have nothing to act on.
+func (t activityTab) pageKey(msg tea.KeyMsg) (activityTab, bool) {
+	k := t.env.keys.List
 	switch {
-	case key.Matches(msg, g.Quit):
-		return m, m.quit(), true
-	case key.Matches(msg, g.CommandLog), key.Matches(msg, m.env.keys.List.Back):
-		m.cmdLog.open = false
+	case key.Matches(msg, k.NextPage):
+		t.page = pageCommandLog
+	case key.Matches(msg, k.PrevPage), t.page == pageCommandLog && key.Matches(msg, k.Back):
+		t.page = pageFeed
+	default:
+		return t, t.page == pageCommandLog
 	}
-	return m, nil, true
+	return t, true
 }
 
-// commandLogView draws the log in the body.
-func (m Model) commandLogView(width, height int) string {
-	return ui.CommandLog(&m.env.styles, m.commandLogLines(), width, height)
+// commandLogHelp is the footer while the log is shown.
+func (t activityTab) commandLogHelp() ui.HelpMap {
+	k := t.env.keys.List
+	feed := ui.WithDesc(k.PrevPage, "activity")
+	back := ui.WithDesc(k.Back, "activity")
+	return ui.HelpMap{Short: []key.Binding{feed, back}, Full: [][]key.Binding{{feed, back}}}
+}
+
+// commandLogView draws the log in the tab's size.
+func (t activityTab) commandLogView() string {
+	return ui.Lines(strings.Split(ui.CommandLog(&t.env.styles, t.commandLogLines(), t.width, t.height), "\n"), t.height)
 }
 
 // commandLogLines are this program's actions on the shown integration,
-// newest first, from the audit log as the Activity last read it.
-func (m Model) commandLogLines() []ui.CommandLogLine {
+// newest first, from the audit log as the tab last read it.
+func (t activityTab) commandLogLines() []ui.CommandLogLine {
 	self := ""
-	if j, ok := m.env.journal.(selfWriter); ok {
+	if j, ok := t.env.journal.(selfWriter); ok {
 		self = j.Self()
 	}
-	d := m.auditSeen()
+	d := t.audit.data
 	if self == "" || d == nil {
 		return nil
 	}
-	now := m.env.now()
+	now := t.env.now()
 	var out []ui.CommandLogLine
 	for i := range d.records {
 		r := &d.records[i]
-		if r.Writer != self || (!m.env.integration.IsZero() && !r.BelongsTo(m.env.integration)) {
+		if r.Writer != self || (!t.env.integration.IsZero() && !r.BelongsTo(t.env.integration)) {
 			continue
 		}
 		out = append(out, ui.CommandLogLine{At: r.Time.In(now.Location()), Outcome: commandOutcome(r, d.inFlight[r.Seq]),
@@ -79,16 +88,6 @@ func (m Model) commandLogLines() []ui.CommandLogLine {
 	}
 	slices.Reverse(out)
 	return out
-}
-
-// auditSeen is the audit log as the Activity tab last read it.
-func (m Model) auditSeen() *auditData {
-	for _, t := range m.tabs {
-		if a, ok := t.(activityTab); ok {
-			return a.audit.data
-		}
-	}
-	return nil
 }
 
 // commandOutcome words a record's outcome, with the reason when there is one.

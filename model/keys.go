@@ -12,7 +12,7 @@ package model
 //
 // Then each key goes, in order, to: the quit key while the frame is hidden
 // (nothing else acts unseen), the open overlay (overlay.go: a dialog, the
-// switcher, the command line, the command log, the full help), a tab that
+// switcher, the command line, the full help), a tab that
 // captures keys (text input, picker), the global keys, the action keys, and
 // the visible tab.
 

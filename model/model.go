@@ -29,7 +29,7 @@ type Model struct {
 	health health // the connection's, from the requests' own outcomes (health.go)
 	chosen string // chosen user's external id, "" for none
 
-	overlays         // help, switcher, command line, command log (overlay.go)
+	overlays         // help, switcher, command line (overlay.go)
 	notes    notices // the status line's notices, queued (notices.go)
 	acts     workflow
 	pace     pacer

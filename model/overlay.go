@@ -2,9 +2,9 @@ package model
 
 // The overlays: what covers the tab body and takes the keys while open. The
 // confirmation dialogs belong to the workflow (workflow.go), the profile
-// switcher to profiles.go, the command line to palette.go, the command log
-// to command_log.go and the full help to help.go; this file only routes a
-// key to the one that is open and draws the one on top.
+// switcher to profiles.go, the command line to palette.go and the full
+// help to help.go; this file only routes a key to the one that is open and
+// draws the one on top.
 
 import (
 	"github.com/charmbracelet/bubbles/key"
@@ -17,9 +17,8 @@ import (
 // embeds it, so each overlay's file names its own field.
 type overlays struct {
 	showHelp bool
-	switcher *switcher  // the open profile switcher, nil when closed
-	palette  *palette   // the open command line, nil when closed
-	cmdLog   commandLog // the command log covers the body
+	switcher *switcher // the open profile switcher, nil when closed
+	palette  *palette  // the open command line, nil when closed
 }
 
 // overlayKey hands a key to the open overlay, which takes it whole (ok).
@@ -43,9 +42,6 @@ func (m Model) overlayKey(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		m, cmd := m.paletteKey(msg)
 		return m, cmd, true
 	}
-	if m, cmd, ok := m.commandLogKey(msg); ok {
-		return m, cmd, true
-	}
 	if m.showHelp {
 		m, cmd := m.helpKey(msg)
 		return m, cmd, true
@@ -63,8 +59,6 @@ func (m Model) overlayBody(body string) string {
 		return m.switcherView(m.bodySize())
 	case m.showHelp:
 		return m.chrome.fullHelp
-	case m.cmdLog.open:
-		return m.commandLogView(m.bodySize())
 	case m.palette != nil:
 		return m.paletteView(body, m.width)
 	}

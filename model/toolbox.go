@@ -93,6 +93,5 @@ func (m Model) toolHelp(cur tab) []key.Binding {
 		g.Palette,
 		ui.Enabled(g.CopyCommand, m.listCommandLine() != ""),
 		ui.Enabled(g.Undo, m.acts.undo != nil && m.env.now().Before(m.acts.undo.until)),
-		g.CommandLog,
 	}
 }

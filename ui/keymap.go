@@ -39,7 +39,6 @@ type GlobalKeys struct {
 	Undo                        key.Binding // "u" undo the last reversible action while it is offered
 	Palette                     key.Binding // ":" or "ctrl+p" the command line
 	CopyCommand                 key.Binding // "C" the list shown as its stratop command
-	CommandLog                  key.Binding // "L" the requests this program sent, as commands and HTTP calls
 }
 
 // ListKeys move in and act on a list.
@@ -160,7 +159,6 @@ func DefaultGlobalKeys(tabTitles ...string) GlobalKeys {
 		Undo:        bind([]string{"u"}, "u", "undo"),
 		Palette:     bind([]string{":", "ctrl+p"}, ":", "command line"),
 		CopyCommand: bind([]string{"C"}, "C", "copy as command"),
-		CommandLog:  bind([]string{"L"}, "L", "command log"),
 	}
 }
 

@@ -57,7 +57,6 @@ func (km *KeyMap) slots() []slot {
 		{"profile", groupMain, &g.Profile}, {"fleet", groupMain, &g.Fleet}, {"copy", groupMain, &g.Copy}, {"copy-json", groupMain, &g.CopyRecord},
 		{"export", groupMain, &g.Export}, {"mouse", groupMain, &g.Mouse}, {"undo", groupMain, &g.Undo},
 		{"command-line", groupMain, &g.Palette}, {"copy-command", groupMain, &g.CopyCommand},
-		{"command-log", groupMain, &g.CommandLog},
 	}
 	for i := range km.Actions {
 		out = append(out, slot{km.Actions[i].Name, groupMain, &km.Actions[i].Binding})
