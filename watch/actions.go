@@ -88,7 +88,7 @@ func (e *Engine) inScope(id int64, user string) bool {
 }
 
 func (e *Engine) actionEvent(d *differ, en audit.Entry, id int64) Event {
-	ev := Event{ID: eventID(e.opts.Host, KindAction, en.Seq, i64(id)), Time: d.now, Kind: KindAction,
+	ev := Event{ID: eventID(e.opts, KindAction, en.Seq, i64(id)), Time: d.now, Kind: KindAction,
 		Profile: en.Profile, Host: en.Host, Strategy: id, User: en.User, Before: string(en.StateBefore)}
 	if r, ok := e.st.rows[id]; ok {
 		held := d.event(KindAction, id, r)

@@ -148,7 +148,8 @@
 // ("Watch").
 //
 // Events and ids. An event's id derives from what identifies the change:
-// the host, the kind, the strategy and, for a status change, the
+// the integration (host, scheme, port and key: ids.go), the kind, the
+// strategy and, for a status change, the
 // strategy's change sequence (kept in the cursor) and the status after.
 // An event observed again after a crash therefore carries the same id.
 //

@@ -125,7 +125,7 @@ func (e *Engine) countEvents(d *differ, totals map[string]int) {
 		}
 		if ok {
 			prev.Seq++
-			d.events = append(d.events, Event{ID: eventID(e.opts.Host, KindCounts, name, i64(int64(prev.Seq)), itoa(now)),
+			d.events = append(d.events, Event{ID: eventID(e.opts, KindCounts, name, i64(int64(prev.Seq)), itoa(now)),
 				Time: d.at(), Kind: KindCounts, Profile: e.opts.Profile, Host: e.opts.Host, Status: name,
 				Before: itoa(prev.Total), After: itoa(now)})
 		}

@@ -189,7 +189,7 @@ func (m *Movers) nameArrivals(d *differ, held map[int64]bool) {
 		m.e.st.put(id, r)
 		ev := d.event(KindStatus, id, r)
 		ev.Before, ev.After = m.from, d.s.str(r.status)
-		ev.ID = eventID(m.e.opts.Host, KindStatus, i64(id), i64(int64(r.seq)), ev.After)
+		ev.ID = eventID(m.e.opts, KindStatus, i64(id), i64(int64(r.seq)), ev.After)
 		d.events = append(d.events, ev)
 		d.move(ev.After)
 	}

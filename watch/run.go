@@ -159,7 +159,7 @@ func (e *Engine) cycle(ctx context.Context) {
 	e.connection(d, err)
 	e.actionsCycle(d)
 	if e.opts.Heartbeat > 0 && !now.Before(e.nextBeat) {
-		d.events = append(d.events, Event{ID: eventID(e.opts.Host, KindHeartbeat, e.opts.Profile, i64(now.UnixNano())),
+		d.events = append(d.events, Event{ID: eventID(e.opts, KindHeartbeat, e.opts.Profile, i64(now.UnixNano())),
 			Time: now, Kind: KindHeartbeat, Profile: e.opts.Profile, Host: e.opts.Host})
 		e.nextBeat = now.Add(e.opts.Heartbeat)
 	}
@@ -178,11 +178,11 @@ func (e *Engine) connection(d *differ, err error) {
 		e.lost = true
 		s.connSeq++
 		s.dirty = true
-		d.events = append(d.events, Event{ID: eventID(e.opts.Host, KindConnLost, e.opts.Profile, e.opts.Scope.key(), i64(int64(s.connSeq))),
+		d.events = append(d.events, Event{ID: eventID(e.opts, KindConnLost, e.opts.Profile, e.opts.Scope.key(), i64(int64(s.connSeq))),
 			Time: d.now, Kind: KindConnLost, Profile: e.opts.Profile, Host: e.opts.Host, Detail: err.Error()})
 	case err == nil && e.lost && e.cyc.reads > 0:
 		e.lost = false
-		d.events = append(d.events, Event{ID: eventID(e.opts.Host, KindConnBack, e.opts.Profile, e.opts.Scope.key(), i64(int64(s.connSeq))),
+		d.events = append(d.events, Event{ID: eventID(e.opts, KindConnBack, e.opts.Profile, e.opts.Scope.key(), i64(int64(s.connSeq))),
 			Time: d.now, Kind: KindConnBack, Profile: e.opts.Profile, Host: e.opts.Host})
 	}
 }

@@ -208,7 +208,7 @@ func (d *differ) seen(st *api.Strategy) {
 		if appeared {
 			ev := d.event(KindAppeared, st.ID, next)
 			ev.After = string(st.Status)
-			ev.ID = eventID(d.e.opts.Host, KindAppeared, i64(st.ID))
+			ev.ID = eventID(d.e.opts, KindAppeared, i64(st.ID))
 			d.events = append(d.events, ev)
 		}
 		return
@@ -219,7 +219,7 @@ func (d *differ) seen(st *api.Strategy) {
 			next.seq++
 			ev := d.event(KindStatus, st.ID, next)
 			ev.Before, ev.After = d.s.str(old.status), string(st.Status)
-			ev.ID = eventID(d.e.opts.Host, KindStatus, i64(st.ID), i64(int64(next.seq)), ev.After)
+			ev.ID = eventID(d.e.opts, KindStatus, i64(st.ID), i64(int64(next.seq)), ev.After)
 			d.events = append(d.events, ev)
 			d.move(ev.Before, ev.After)
 		}
@@ -241,7 +241,7 @@ func (d *differ) gone(id int64, after string) {
 	if !d.silent {
 		ev := d.event(KindVanished, id, old)
 		ev.Before, ev.After = d.s.str(old.status), after
-		ev.ID = eventID(d.e.opts.Host, KindVanished, i64(id))
+		ev.ID = eventID(d.e.opts, KindVanished, i64(id))
 		d.events = append(d.events, ev)
 		d.move(ev.Before)
 	}

@@ -53,7 +53,7 @@ func (e *Engine) usersCycle(ctx context.Context, d *differ) error {
 		all = all[len(all)-grew:] // the newest are the ones that came
 	}
 	for _, u := range all {
-		d.events = append(d.events, Event{ID: eventID(e.opts.Host, KindUsersAdd, u.ext, i64(u.id)), Time: d.at(),
+		d.events = append(d.events, Event{ID: eventID(e.opts, KindUsersAdd, u.ext, i64(u.id)), Time: d.at(),
 			Kind: KindUsersAdd, Profile: e.opts.Profile, Host: e.opts.Host, User: u.ext,
 			Before: itoa(s.users), After: itoa(n)})
 		s.maxUserID = max(s.maxUserID, u.id)
