@@ -10,12 +10,15 @@ import (
 // the profile, and the shell resolves the credentials as the dashboard did.
 type Invocation struct {
 	Profile string // the dashboard's profile ("" for none given)
-	Spec    Spec
-	IDs     []int64 // the strategies (one, or each marked one); unused for a user-wide job
-	User    string  // a user-wide job's external user id
-	Reason  string  // as typed
-	Amount  string  // add-balance: the amount in token units, as typed
-	Raw     bool    // Amount is in the token's smallest unit
+	// Env is set in front of stratop: an integration no profile stores
+	// (the demo's embedded sandbox) is reached through the environment.
+	Env    []EnvVar
+	Spec   Spec
+	IDs    []int64 // the strategies (one, or each marked one); unused for a user-wide job
+	User   string  // a user-wide job's external user id
+	Reason string  // as typed
+	Amount string  // add-balance: the amount in token units, as typed
+	Raw    bool    // Amount is in the token's smallest unit
 }
 
 // Args is the invocation's arguments after the program name: the one
@@ -46,10 +49,23 @@ func (inv Invocation) Args() []string {
 	return args
 }
 
-// CommandLine is the invocation as one shell line: "stratop" and Args,
-// each quoted for a POSIX shell where it needs to be.
+// EnvVar is a variable a shell line sets for stratop alone.
+type EnvVar struct{ Name, Value string }
+
+// CommandLine is the invocation as one shell line: its variables, then
+// "stratop" and Args, each quoted for a POSIX shell where it needs to be.
 func CommandLine(inv Invocation) string {
-	return ShellLine(append([]string{"stratop"}, inv.Args()...))
+	return envWords(inv.Env) + ShellLine(append([]string{"stratop"}, inv.Args()...))
+}
+
+// envWords are the assignments a line starts with, a space after each.
+// Only the value is quoted: a quoted name is no assignment but a command.
+func envWords(env []EnvVar) string {
+	var b strings.Builder
+	for _, v := range env {
+		b.WriteString(v.Name + "=" + shellQuote(v.Value) + " ")
+	}
+	return b.String()
 }
 
 // ShellLine joins words into a line a POSIX shell splits back into the
@@ -84,8 +100,9 @@ func shellPlain(r rune) bool {
 }
 
 // ListLine is the `stratop strategies list` line that lists what a
-// filtered view shows: each filter given as its flag, in a table.
-func ListLine(profile, user string, filters [][2]string) string {
+// filtered view shows: each filter given as its flag, in a table, with the
+// variables env sets in front.
+func ListLine(profile string, env []EnvVar, user string, filters [][2]string) string {
 	words := []string{"stratop"}
 	if profile != "" {
 		words = append(words, "--profile", profile)
@@ -99,5 +116,5 @@ func ListLine(profile, user string, filters [][2]string) string {
 			words = append(words, "--"+f[0], f[1])
 		}
 	}
-	return ShellLine(append(words, "-o", "table"))
+	return envWords(env) + ShellLine(append(words, "-o", "table"))
 }

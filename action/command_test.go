@@ -1,7 +1,9 @@
 package action
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -26,6 +28,8 @@ func TestCommandLineOfEveryShape(t *testing.T) {
 			`stratop users remove-all 'o'\''brien'`},
 		{Invocation{Spec: RemoveAll, User: ""},
 			`stratop users remove-all ''`},
+		{Invocation{Profile: "demo", Env: []EnvVar{{"STRATOP_BASE_URL", "http://127.0.0.1:4000"}, {"STRATOP_API_KEY", "a key"}}, Spec: Halt, IDs: []int64{7}},
+			"STRATOP_BASE_URL=http://127.0.0.1:4000 STRATOP_API_KEY='a key' stratop --profile demo strategies halt 7"},
 	}
 	for _, tc := range cases {
 		if got := CommandLine(tc.inv); got != tc.want {
@@ -44,5 +48,37 @@ func TestShellLineRoundTripsThroughAShell(t *testing.T) {
 	got := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
 	if !slices.Equal(got, words) {
 		t.Fatalf("shell split %q\ninto %q", words, got)
+	}
+}
+
+// The variables a line sets reach the stratop it runs, with their values
+// whatever they hold, and the words after stratop are the invocation's.
+func TestCommandLineSetsItsVariablesForStratop(t *testing.T) {
+	dir := t.TempDir()
+	script := "#!/bin/sh\nprintf '%s\\0' \"$STRATOP_BASE_URL\" \"$STRATOP_API_KEY\" \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(dir, "stratop"), []byte(script), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	inv := Invocation{Profile: "demo", Spec: Suspend, IDs: []int64{12}, Reason: "x",
+		Env: []EnvVar{{"STRATOP_BASE_URL", "http://127.0.0.1:4000/a b"}, {"STRATOP_API_KEY", "it's $HOME"}}}
+	cmd := exec.Command("sh", "-c", CommandLine(inv))
+	cmd.Env = append(os.Environ(), "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"), "STRATOP_BASE_URL=", "STRATOP_API_KEY=")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v", CommandLine(inv), err)
+	}
+	got := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+	want := append([]string{"http://127.0.0.1:4000/a b", "it's $HOME"}, inv.Args()...)
+	if !slices.Equal(got, want) {
+		t.Fatalf("%s ran stratop with %q, want %q", CommandLine(inv), got, want)
+	}
+}
+
+// A list line sets the same variables in front.
+func TestListLineSetsItsVariables(t *testing.T) {
+	got := ListLine("demo", []EnvVar{{"STRATOP_BASE_URL", "http://127.0.0.1:4000"}}, "u1", [][2]string{{"status", "active"}, {"chain", ""}})
+	want := "STRATOP_BASE_URL=http://127.0.0.1:4000 stratop --profile demo strategies list --user u1 --status active -o table"
+	if got != want {
+		t.Fatalf("ListLine = %s\nwant       %s", got, want)
 	}
 }

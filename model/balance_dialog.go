@@ -36,7 +36,7 @@ type balanceDialog struct {
 	// review is set once enter accepted the amount: what will be sent.
 	review  *action.AmountReview
 	consent consent
-	profile string // for the command line
+	shell   shellReach // for the command line
 }
 
 // askBalance opens the add-balance dialog with a fresh idempotency key.
@@ -50,7 +50,7 @@ func (w workflow) askBalance(req request) (workflow, effect) {
 	req.target.IdempotencyKey = uuid.NewString()
 	keys := w.env.keys.Dialog
 	keys.Copy = ui.NonTyping(keys.Copy) // letters type into the amount
-	w.overlay = balanceDialog{styles: w.env.styles, keys: keys, input: w.env.keys.Input, req: req, profile: w.env.profile,
+	w.overlay = balanceDialog{styles: w.env.styles, keys: keys, input: w.env.keys.Input, req: req, shell: w.env.shellReach(),
 		typed: newLineInput(maxAmountRunes, nil), consent: newConsent(w.env, itoa(s.ID))}
 	return w, effect{}
 }
@@ -125,10 +125,10 @@ func (d balanceDialog) View(width, height int) string {
 		Input: d.typed.Value(), Raw: d.raw, Problem: d.problem, Note: d.note, Keys: d.keys,
 	}
 	if d.review == nil {
-		return ui.RenderDialog(d.styles, ui.WithCommand(ui.BalanceDialog(data), d.commandLine()), width, height)
+		return ui.RenderDialog(d.styles, ui.WithCommand(ui.BalanceDialog(data), d.commandLine(), d.shell.while), width, height)
 	}
 	data.Review = &ui.BalanceReview{Amount: d.review.TokensText(), After: d.review.AfterText()}
-	dg := ui.WithCommand(ui.WithUndoNote(ui.BalanceDialog(data), key.Binding{}, "", ""), d.commandLine())
+	dg := ui.WithCommand(ui.WithUndoNote(ui.BalanceDialog(data), key.Binding{}, "", ""), d.commandLine(), d.shell.while)
 	return ui.RenderDialog(d.styles, ui.WithConsent(dg, d.consent.view()), width, height)
 }
 
@@ -139,7 +139,7 @@ func (d balanceDialog) commandLine() string {
 	if d.review == nil && d.raw == "" {
 		return ""
 	}
-	return commandLine(d.profile, d.req, d.consent.reason.Value(), d.typed.Value())
+	return commandLine(d.shell, d.req, d.consent.reason.Value(), d.typed.Value())
 }
 
 func (d balanceDialog) Help() ui.HelpMap {

@@ -12,10 +12,26 @@ import (
 	"github.com/stratop/stratop/ui"
 )
 
+// shellReach is how a shell line reaches the dashboard's integration: the
+// profile it names and, for one no profile keeps (the demo's sandbox), the
+// variables set in front of stratop and while the line reaches it.
+type shellReach struct {
+	profile string
+	env     []action.EnvVar
+	while   string
+}
+
+// shellReach is the shown profile's.
+func (e *env) shellReach() shellReach {
+	r := e.shell
+	r.profile = e.profile
+	return r
+}
+
 // commandLine is req's command line with the reason and the amount typed
 // so far.
-func commandLine(profile string, req request, reason, amount string) string {
-	inv := action.Invocation{Profile: profile, Spec: req.spec, Reason: reason, Amount: amount}
+func commandLine(sh shellReach, req request, reason, amount string) string {
+	inv := action.Invocation{Profile: sh.profile, Env: sh.env, Spec: req.spec, Reason: reason, Amount: amount}
 	switch {
 	case req.spec.Scope == action.ScopeUser:
 		inv.User = req.target.Owner
@@ -44,7 +60,7 @@ func (m Model) listCommandLine() string {
 		return ""
 	}
 	f := st.filter
-	return action.ListLine(m.env.profile, st.user, [][2]string{
+	return action.ListLine(m.env.profile, m.env.shell.env, st.user, [][2]string{
 		{"status", f[fieldStatus]}, {"category", f[fieldCategory]}, {"method", f[fieldMethod]}, {"chain", f[fieldChain]},
 	})
 }

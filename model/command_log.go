@@ -84,7 +84,7 @@ func (t activityTab) commandLogLines() []ui.CommandLogLine {
 			continue
 		}
 		out = append(out, ui.CommandLogLine{At: r.Time.In(now.Location()), Outcome: commandOutcome(r, d.inFlight[r.Seq]),
-			Command: recordCommand(r.Entry), Call: recordCalls(r.Entry)})
+			Command: recordCommand(r.Entry, t.env.shell.env), Call: recordCalls(r.Entry)})
 	}
 	slices.Reverse(out)
 	return out
@@ -103,14 +103,15 @@ func commandOutcome(r *audit.Record, inFlight bool) string {
 	return string(r.Outcome)
 }
 
-// recordCommand is the stratop line of a recorded action; the log keeps
+// recordCommand is the stratop line of a recorded action of this program,
+// with what a shell sets to reach its integration; the log keeps
 // add-balance's raw amount, so its line says --raw.
-func recordCommand(e audit.Entry) string {
+func recordCommand(e audit.Entry, env []action.EnvVar) string {
 	spec, ok := action.Lookup(e.Action)
 	if !ok {
 		return "(unknown action " + clean(e.Action) + ")"
 	}
-	inv := action.Invocation{Profile: e.Profile, Spec: spec, IDs: e.StrategyIDs, Reason: e.Reason, Amount: e.Amount, Raw: e.Amount != ""}
+	inv := action.Invocation{Profile: e.Profile, Env: env, Spec: spec, IDs: e.StrategyIDs, Reason: e.Reason, Amount: e.Amount, Raw: e.Amount != ""}
 	if spec.Scope == action.ScopeUser {
 		inv.User, inv.IDs = e.User, nil
 	}

@@ -36,12 +36,12 @@ type confirmDialog struct {
 	// insteadKey through the workflow's gate (nil for none).
 	instead    *choice
 	insteadKey key.Binding
-	profile    string // for the command line
+	shell      shellReach // for the command line
 	undoKey    key.Binding
 }
 
 func newConfirmDialog(e *env, req request, hidden int) confirmDialog {
-	d := confirmDialog{styles: e.styles, keys: e.keys.Dialog, input: e.keys.Input, req: req, hidden: hidden, profile: e.profile, undoKey: e.keys.Global.Undo,
+	d := confirmDialog{styles: e.styles, keys: e.keys.Dialog, input: e.keys.Input, req: req, hidden: hidden, shell: e.shellReach(), undoKey: e.keys.Global.Undo,
 		typed: newLineInput(maxTyped, unicode.IsDigit)}
 	d.consent = newConsent(e, d.want())
 	return d
@@ -130,13 +130,13 @@ func (d confirmDialog) View(width, height int) string {
 	if d.instead != nil {
 		data.Instead, data.InsteadKey = d.instead.spec.Name, d.insteadKey
 	}
-	dg := ui.WithCommand(undoNote(d.undoKey, ui.ActionDialog(data), d.req), d.commandLine())
+	dg := ui.WithCommand(undoNote(d.undoKey, ui.ActionDialog(data), d.req), d.commandLine(), d.shell.while)
 	return ui.RenderDialog(d.styles, ui.WithConsent(dg, d.consent.view()), width, height)
 }
 
 // commandLine is the dialog's action as the command that does the same.
 func (d confirmDialog) commandLine() string {
-	return commandLine(d.profile, d.req, d.consent.reason.Value(), "")
+	return commandLine(d.shell, d.req, d.consent.reason.Value(), "")
 }
 
 func (d confirmDialog) Help() ui.HelpMap {

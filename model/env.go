@@ -48,7 +48,8 @@ type env struct {
 	actionTimeout time.Duration
 	pageSize      int
 	profile       string
-	label         string // the profile's badge from the settings file
+	shell         shellReach // how a shell line reaches the integration (command_line.go)
+	label         string     // the profile's badge from the settings file
 	host          string
 	policy        action.Policy // read-only and require-reason with the settings that made them
 	user          string        // --user: the external id chosen at start
@@ -127,6 +128,13 @@ func WithPageSize(n int) Option { return func(e *env) { e.pageSize = n } }
 
 // WithProfile names the profile shown in the header (prod* is marked red).
 func WithProfile(name string) Option { return func(e *env) { e.profile = name } }
+
+// WithShellEnv is what a shell line sets in front of stratop to reach the
+// integration, and while it does (factory.Context.ShellEnv): every
+// profile's context gives it, so a profile switch replaces it.
+func WithShellEnv(vars []action.EnvVar, while string) Option {
+	return func(e *env) { e.shell.env, e.shell.while = vars, while }
+}
 
 // WithLabel shows a badge naming where the dashboard is connected (a
 // profile's label from the settings file).

@@ -22,14 +22,14 @@ type jobDialog struct {
 	typed   lineInput
 	note    string
 	consent consent
-	profile string // for the command line
+	shell   shellReach // for the command line
 }
 
 func newJobDialog(e *env, req request) jobDialog {
 	keys := e.keys.Dialog
 	keys.Cancel = ui.NonTyping(keys.Cancel)
 	keys.Copy = ui.NonTyping(keys.Copy) // letters type the user's id
-	return jobDialog{styles: e.styles, keys: keys, input: e.keys.Input, req: req, profile: e.profile,
+	return jobDialog{styles: e.styles, keys: keys, input: e.keys.Input, req: req, shell: e.shellReach(),
 		typed: newLineInput(maxFieldRunes, nil), consent: newConsent(e, req.target.Owner)}
 }
 
@@ -65,13 +65,13 @@ func (d jobDialog) View(width, height int) string {
 		Count: d.req.count, Counted: s.Counted, Next: string(s.Next),
 		Input: d.typed.Value(), Note: d.note, Keys: d.keys,
 	})
-	dg = ui.WithCommand(dg, d.commandLine())
+	dg = ui.WithCommand(dg, d.commandLine(), d.shell.while)
 	return ui.RenderDialog(d.styles, ui.WithConsent(dg, d.consent.view()), width, height)
 }
 
 // commandLine is the job as the command that starts it.
 func (d jobDialog) commandLine() string {
-	return commandLine(d.profile, d.req, d.consent.reason.Value(), "")
+	return commandLine(d.shell, d.req, d.consent.reason.Value(), "")
 }
 
 func (d jobDialog) Help() ui.HelpMap {

@@ -8,13 +8,17 @@ import (
 
 // WithCommand adds to a confirmation the command line that does the same
 // from a shell (the help line names the key that copies it). The line is
-// shown cleaned and wrapped; the copy is the exact line.
-func WithCommand(d Dialog, line string) Dialog {
+// shown cleaned and wrapped; the copy is the exact line. while, when
+// given, says under it when the line works (the demo's: while it runs).
+func WithCommand(d Dialog, line, while string) Dialog {
 	if line == "" {
 		return d
 	}
 	d.Lines = append(d.Lines, "")
 	d.Lines = append(d.Lines, labelled("shell", text.Clean(line))...)
+	if while != "" {
+		d.Lines = append(d.Lines, labelled("", "(works "+text.Clean(while)+")")...)
+	}
 	return d
 }
 

@@ -26,6 +26,7 @@ type Context struct {
 
 	source  integration.Source // how the integration was come to, for its state
 	factory *Factory
+	demo    bool // the embedded sandbox of --demo (Demo)
 }
 
 // OpenState is the integration's state directory, created. The first time

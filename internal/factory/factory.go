@@ -216,7 +216,8 @@ const DemoProfile = "demo"
 const demoOrigin = "http://demo.invalid"
 
 // Demo is the context of an embedded sandbox at baseURL with its
-// credentials: the demo profile's settings, on its own host.
+// credentials (the sandbox's published ones, no secret: ShellEnv shows
+// them): the demo profile's settings, on its own host.
 func (f *Factory) Demo(front Front, baseURL string, creds api.Credentials, opts ...Option) (*Context, error) {
 	r := f.request(opts)
 	cfg, err := f.Settings()
@@ -227,7 +228,7 @@ func (f *Factory) Demo(front Front, baseURL string, creds api.Credentials, opts 
 	if err != nil {
 		return nil, exit.UsageErr(fmt.Errorf("stratop: %w", err))
 	}
-	c := &Context{Front: front, Profile: DemoProfile, Integration: id, factory: f,
+	c := &Context{Front: front, Profile: DemoProfile, Integration: id, factory: f, demo: true,
 		Target: Target{BaseURL: baseURL, Creds: creds, ProfileHost: true},
 		source: integration.Source{Profile: DemoProfile, BaseURL: demoOrigin, KeyID: creds.Key, ProfileOwns: true}}
 	if err := c.settle(cfg, r, true); err != nil {

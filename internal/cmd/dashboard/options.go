@@ -28,6 +28,7 @@ func dashboardOptions(c *factory.Context) ([]model.Option, error) {
 		return nil, &cli.ExitError{Code: 2, Err: problems[0]}
 	}
 	opts := []model.Option{
+		model.WithShellEnv(c.ShellEnv()),
 		model.WithNotify(s.Notify),
 		model.WithIntegrationActivity(s.Activity == config.ActivityIntegration),
 		model.WithInterval(s.Interval),
