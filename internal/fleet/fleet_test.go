@@ -22,7 +22,7 @@ func TestFourIntegrationsEachAsTheyAre(t *testing.T) {
 	slow := testkit.NewSandbox(t, sandbox.WithLatency(4*time.Second))
 	wrong := testkit.NewSandbox(t)
 	healthy := testkit.NewSandbox(t)
-	halted := fleettest.HaltNewest(t, healthy)
+	halted := fleettest.HaltNewest(t, healthy.Client)
 	fac, _ := fleettest.Factory(t,
 		fleettest.Profile{Name: "slow", URL: slow.URL},
 		fleettest.Profile{Name: "stopped", URL: fleettest.StoppedURL(t)},

@@ -30,7 +30,7 @@ func TestProgramFleetFourIntegrations(t *testing.T) {
 	slow := testkit.NewSandbox(t, sandbox.WithLatency(6*time.Second))
 	wrong := testkit.NewSandbox(t)
 	healthy := testkit.NewSandbox(t)
-	halted := fleettest.HaltNewest(t, healthy)
+	halted := fleettest.HaltNewest(t, healthy.Client)
 	ff := newFleetFactory(t,
 		fleettest.Profile{Name: "slow", URL: slow.URL},
 		fleettest.Profile{Name: "stopped", URL: fleettest.StoppedURL(t)},

@@ -13,10 +13,10 @@ import (
 	"time"
 
 	"github.com/stratop/stratop/alert"
-	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/api/sandbox"
 	"github.com/stratop/stratop/internal/amtest"
 	"github.com/stratop/stratop/internal/explorer"
+	"github.com/stratop/stratop/internal/fleet/fleettest"
 )
 
 // startServeWith runs `stratop serve` with env added to the test's (a
@@ -76,15 +76,6 @@ resend       = "` + resend + `"
 `
 }
 
-func haltOne(t *testing.T, c *api.Client) int64 {
-	t.Helper()
-	s := firstStrategy(t, c, api.StatusActive)
-	if _, err := c.HaltStrategy(context.Background(), s.ID); err != nil {
-		t.Fatal(err)
-	}
-	return s.ID
-}
-
 // serve with an Alertmanager sink, against a real Alertmanager: a halt is
 // one notification with the rule, strategy and integration labels; `alerts
 // ack` resolves it there (and leaves an ack silence); `alerts snooze
@@ -95,10 +86,9 @@ func TestServeThroughARealAlertmanager(t *testing.T) {
 	rcv := amtest.NewReceiver(t)
 	am := amtest.Start(t, amtest.Options{Receiver: rcv})
 	c := e.client()
-	// The strategy haltOne will halt: its chain gets an explorer, whose
+	// The strategy HaltNewest will halt: its chain gets an explorer, whose
 	// page of the pool token is the page's link.
-	first := firstStrategy(t, c, api.StatusActive)
-	st, err := c.GetStrategy(context.Background(), first.ID)
+	st, err := c.GetStrategy(context.Background(), fleettest.NewestActive(t, c).ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +102,7 @@ func TestServeThroughARealAlertmanager(t *testing.T) {
 	writeSettings(t, alertmanagerSettings("1m", am.URL)+fmt.Sprintf("\n[explorers]\n%q = %q\n", fmt.Sprint(st.ChainID), explorers[fmt.Sprint(st.ChainID)]))
 	s, _ := startServeWith(t)
 
-	id := haltOne(t, c)
+	id := fleettest.HaltNewest(t, c)
 	waitUntil(t, "the notification", func() bool { return len(rcv.Firing()) > 0 })
 	time.Sleep(4 * time.Second) // resends and group intervals: no second notification
 	firing := rcv.Firing()
@@ -183,7 +173,7 @@ func TestServeThroughARealAlertmanager(t *testing.T) {
 		t.Fatalf("silences %+v", silences)
 	}
 	before := len(rcv.Got())
-	haltOne(t, c)
+	fleettest.HaltNewest(t, c)
 	time.Sleep(5 * time.Second)
 	if got := rcv.Got(); len(got) != before {
 		t.Fatalf("notified while snoozed: %+v", got[before:])
@@ -210,7 +200,7 @@ func TestServePairPagesOnceThroughAnAlertmanagerCluster(t *testing.T) {
 
 	halted := map[string]bool{}
 	halt := func() {
-		halted[fmt.Sprint(haltOne(t, c))] = true
+		halted[fmt.Sprint(fleettest.HaltNewest(t, c))] = true
 		time.Sleep(300 * time.Millisecond)
 	}
 	for range 5 {

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/stratop/stratop/api"
-	"github.com/stratop/stratop/internal/testkit"
 )
 
 // StoppedURL is a loopback address nothing listens on any more: an
@@ -22,17 +21,23 @@ func StoppedURL(t *testing.T) string {
 	return "http://" + addr
 }
 
-// HaltNewest halts the sandbox's newest active strategy through its
-// interface and returns its id.
-func HaltNewest(t *testing.T, sb *testkit.Sandbox) int64 {
+// NewestActive is the integration's newest active strategy, the one
+// HaltNewest halts next.
+func NewestActive(t *testing.T, c *api.Client) api.Strategy {
 	t.Helper()
-	ctx := context.Background()
-	p, err := sb.Client.ListStrategies(ctx, api.StrategyFilter{Status: api.StatusActive, PageSize: 1})
+	p, err := c.ListStrategies(context.Background(), api.StrategyFilter{Status: api.StatusActive, PageSize: 1})
 	if err != nil || len(p.Strategies) == 0 {
-		t.Fatalf("no active strategy to halt: %v", err)
+		t.Fatalf("no active strategy: %v", err)
 	}
-	id := p.Strategies[0].ID
-	if _, err := sb.Client.HaltStrategy(ctx, id); err != nil {
+	return p.Strategies[0]
+}
+
+// HaltNewest halts the integration's newest active strategy through its
+// interface and returns its id.
+func HaltNewest(t *testing.T, c *api.Client) int64 {
+	t.Helper()
+	id := NewestActive(t, c).ID
+	if _, err := c.HaltStrategy(context.Background(), id); err != nil {
 		t.Fatal(err)
 	}
 	return id
