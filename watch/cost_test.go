@@ -48,7 +48,8 @@ func TestTheCostModelChoosesTheCheapestWay(t *testing.T) {
 		{name: "a status the budget did not reach is not cut off", held: 40000, total: 39999, waited: 30, from: 1, not: byWhole},
 		{name: "not yet behind: still searched", held: 40000, total: 39999, waited: 3, from: 1, want: bySearch},
 		{name: "a backlog that drains is not cut off", held: 40000, total: 39998, waited: 30, from: 6, settle: 1, not: byWhole},
-		{name: "a backlog that grows is read whole", held: 40000, total: 39984, waited: 30, from: 6, settle: 1, want: byWhole},
+		{name: "a backlog that grows in a small status is read whole", held: 3000, total: 2984, waited: 30, from: 6, settle: 1, want: byWhole},
+		{name: "a backlog that grows in a large status is left to the searches", held: 40000, total: 39984, waited: 30, from: 6, settle: 1, not: byWhole},
 		{name: "a backlog that grows a little is not cut off", held: 40000, total: 39992, waited: 30, from: 6, settle: 1, not: byWhole},
 		{name: "a tight byte budget makes whole reads dear", held: 1500, total: 1490, bytes: 1 << 20, not: byWhole},
 	}
@@ -103,6 +104,13 @@ func (f *filterLog) GetStrategy(ctx context.Context, id int64) (*api.Strategy, e
 // strategies: the events and the reads it made.
 func drillOnce(t *testing.T, n int, from, to api.Status, moved int) ([]Event, *filterLog, []int64) {
 	t.Helper()
+	return drillOnceAfter(t, n, from, to, moved, nil)
+}
+
+// drillOnceAfter is drillOnce with prepare run on the engine and the
+// interval's totals just before the drill.
+func drillOnceAfter(t *testing.T, n int, from, to api.Status, moved int, prepare func(*Engine, map[string]int)) ([]Event, *filterLog, []int64) {
+	t.Helper()
 	w := newWorld(t, n/100, n)
 	e, stop := running(t, w, Options{Scope: Integration(), Interval: 20 * time.Millisecond, Budget: 600000, ByteBudget: 1 << 34})
 	waitFor(t, "the first full read", func() bool { return e.Stats().Baselined })
@@ -129,6 +137,9 @@ func drillOnce(t *testing.T, n int, from, to api.Status, moved int) ([]Event, *f
 		t.Fatal(err)
 	}
 	e.cycles++
+	if prepare != nil {
+		prepare(e, totals)
+	}
 	log.lists = nil
 	d := &differ{e: e, s: e.st, now: time.Now()}
 	if err := e.drillCycle(ctx, d, totals); err != nil {

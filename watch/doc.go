@@ -21,7 +21,12 @@
 //     (active, suspended, paused, completed) gives its totalCount, and the
 //     dashboard stats the users count every fourth interval: 4 or 5
 //     requests of under 1 KB. The row is taken at a probe's position, so
-//     the totals are probes too (below);
+//     the totals are probes too (below). Once the budget is the limit (two
+//     intervals in a row ended with differences left and no request to
+//     spare), every third interval only (short.go): changes then wait
+//     longer than an interval anyway, the statuses searched return their
+//     own totals, and the 32 requests a minute saved settle three more
+//     changes a minute at 100,000 strategies;
 //   - the drill, where a status's total differs from the strategies held
 //     in it: its changes found the cheapest way (the cost model, below),
 //     searching by position, reading the status whole, or narrowing it
@@ -34,7 +39,11 @@
 //     (compared at once: a status event) or the held one left (read by
 //     id: a status event, or vanished when the read says archived or 404).
 //     About log2(n/64)+1 requests and 70 KB a change: 7 for a status of
-//     4,000, 10 for 40,000;
+//     4,000, 10 for 40,000. A status whose total agrees with what is held
+//     is drilled too when a row the interval read of it is not the id
+//     held at its place (hidden.go): a strategy in and another out cancel
+//     in the total, and under steady changes a status's pending gains hide
+//     as many losses (archives most of all, which show nowhere else);
 //   - probes by position (probe.go), for what totals cannot show: one
 //     strategy suspended and another resumed in one interval, or held rows
 //     gone stale while the first full read was under way whose moves cancel.
@@ -80,16 +89,28 @@
 // changes come than the searches settle) or of which repeated drills
 // settled none (moves that cancel where they look), has searches that
 // fell behind: it is read whole, and its clock starts again when the read
-// ends. A backlog the searches work through is left to them: cut off,
-// its changes and every later one elsewhere would wait for a whole read.
-// A whole read the budget cuts short goes on from the same page the next
-// interval. The statuses that differ are taken cheapest change first, a
-// strategy that left costing one read by id more, but one that has
-// differed for six intervals goes first, so that a large status that only
-// shrank (archives) does not wait behind every cheaper change. The
-// searches of an interval reuse the rows its reads showed by position, so
-// each starts where the last left off; the model does not count on it
-// (with one or two changes a status it saves little).
+// ends. A doubled difference starts a whole read only when it takes at
+// most a quarter of a minute at the budget (about 6,000 rows at 70 KB a
+// page): a whole read takes the budget for its length, and at 100,000
+// strategies one of a status is 25 to 100 s while every change elsewhere
+// waits, where a search costs ten requests. A backlog the searches work
+// through is left to them: cut off, its changes and every later one
+// elsewhere would wait for a whole read. A whole read the budget cuts
+// short goes on from the same page the next interval; finer totals kept
+// from an earlier interval that no longer explain anything (a change
+// since moved between parts) are dropped at once and the status drilled
+// afresh. The statuses that differ are taken cheapest change first, a
+// strategy that left costing one read by id more, but one that has waited
+// six intervals goes first: waiting from when it began to differ or, if
+// later, from the last interval that settled one of its changes (a large
+// status that never stops differing would otherwise stay the oldest and
+// take every interval's budget), and from when it began to hold more than
+// its total whatever was settled in it since (a strategy that left
+// without arriving elsewhere, an archive, shows only there and costs the
+// most to find). The searches of an interval reuse the rows its reads
+// showed by position, so each starts where the last left off; the model
+// does not count on it (with one or two changes a status it saves
+// little).
 //
 // Where each way pays, at the defaults (70 KB pages): a whole read over
 // searching from about k = 3 in a status of 1,500, k = 14 at 10,000, k =
@@ -113,8 +134,9 @@
 // listed). Where searches drain a backlog more slowly than a whole read
 // would, the bound is not kept: they are left to it, since a whole read of
 // a large status takes the whole budget for its length and every change
-// elsewhere would wait for it; and a whole read, once started, takes the
-// budget for its length (measured at 100,000: PERFORMANCE.md).
+// elsewhere would wait for it; so a doubled difference reads a status
+// whole only where that takes at most a quarter of a minute (measured at
+// 100,000: PERFORMANCE.md).
 // With P = N/100 pages of b bytes, a pass takes the longer of P / (Budget
 // a second) and P * b / (ByteBudget a second): p99 delay <= interval +
 // pass. At the defaults (5 s, 300 requests and 16 MiB a minute, b = 70
@@ -145,7 +167,10 @@
 // The bytes can pass the byte budget only by what the requests under way
 // moved beyond their estimates (a page's rows at the size last measured).
 // Figures measured with scripts/watch_measure.sh are in PERFORMANCE.md
-// ("Watch").
+// ("Watch"); the engine counts its reads by purpose (totals, probes,
+// searches, whole reads, splits, reads by id, the sweep: Stats.ReadsBy,
+// purpose.go), which the watch prints when it stops, so a measurement
+// shows where the requests went.
 //
 // Events and ids. An event's id derives from what identifies the change:
 // the integration (host, scheme, port and key: ids.go), the kind, the

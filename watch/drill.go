@@ -133,8 +133,18 @@ func (e *Engine) behind(c cellKey, n, diff int) bool {
 	waited := float64(e.cycles-at.cycle) * per
 	idle := float64(e.cycles-max(e.settledAt[c.status], at.cycle)) * per
 	stuck := idle >= whole && e.fruitless[c.status] >= 2
-	return waited > 0 && waited >= whole && (diff >= 2*at.diff+2 || stuck)
+	grew := diff >= 2*at.diff+2 && whole <= forcedWholeAtMost
+	return waited > 0 && waited >= whole && (grew || stuck)
 }
+
+// forcedWholeAtMost is the longest whole read, in minutes at the budget,
+// that searches falling behind start: a whole read takes the budget for
+// its length, and every change elsewhere waits for it. Longer, the
+// searches keep the status while they settle its changes (at 100,000
+// strategies a whole read of a status is 100 to 400 pages, 25 to 100 s at
+// the budget, where a search is ten requests); the cost model still reads
+// it whole where that is the cheaper way.
+const forcedWholeAtMost = 0.25
 
 // difference is since when, and by how much, a status has differed from
 // what is held there.
@@ -178,6 +188,13 @@ func (e *Engine) drillCycle(ctx context.Context, d *differ, totals map[string]in
 		case diff == 0:
 			delete(e.differing, s)
 		}
+		_, lost := e.losing[s]
+		switch short := len(e.heldIDs(s)) > totals[s]; {
+		case short && !lost:
+			e.losing[s] = e.cycles
+		case !short:
+			delete(e.losing, s)
+		}
 	}
 	e.forgetSplits()
 	for range maxDrills {
@@ -186,8 +203,12 @@ func (e *Engine) drillCycle(ctx context.Context, d *differ, totals map[string]in
 			return nil
 		}
 		gen, next, split := e.st.gen, e.wholeNext[c.status], e.splitReads
+		hidden := totals[c.status] == len(e.heldIDs(c.status))
 		err := e.drill(ctx, d, c, totals)
-		if e.st.gen == gen && e.affords(1, 1) {
+		if err == nil && e.st.gen == gen && e.affords(1, 1) {
+			if hidden {
+				continue // the row that showed it is forgotten: the others' turn
+			}
 			e.fruitless[c.status]++ // drilled with the budget to spare, and found nothing
 		}
 		if err != nil || (e.st.gen == gen && e.wholeNext[c.status] == next && e.splitReads == split) {
@@ -197,21 +218,35 @@ func (e *Engine) drillCycle(ctx context.Context, d *differ, totals map[string]in
 	return nil
 }
 
-// nextDrill is the status to drill next: the one that has differed
-// longest, once that is agedIntervals or more, else the one whose changes
-// cost least to settle (a strategy that left costs a read by id more than
-// one that moved in).
+// nextDrill is the status to drill next: the one that has waited longest,
+// once that is agedIntervals or more, else the one whose changes cost
+// least to settle (a strategy that left costs a read by id more than one
+// that moved in). A status waits from when it began to differ or, if
+// later, from the last interval that settled one of its changes: a large
+// status that never stops differing under steady changes would otherwise
+// stay the oldest, and take every interval's budget while the changes of
+// the others wait. A status that has held more than its total since an
+// interval waits from then, whatever was settled in it meanwhile: what
+// left it without arriving elsewhere (an archive) shows only there, costs
+// the most to find, and the moves that come and go in a large status
+// would otherwise keep it from ever being the oldest.
 func (e *Engine) nextDrill(totals map[string]int) (cellKey, bool) {
 	var best, oldest cellKey
 	bestCost, found, since := 0.0, false, e.cycles-agedIntervals+1
 	for _, st := range listed {
 		c := cellKey{status: string(st)}
 		total, held := totals[c.status], len(e.heldIDs(c.status))
-		if total == held {
+		if total == held && !e.hides(c.status) {
 			continue
 		}
-		if at, ok := e.differing[c.status]; ok && at.cycle < since {
-			oldest, since = c, at.cycle
+		if at, ok := e.differing[c.status]; ok {
+			waiting := max(at.cycle, e.settledAt[c.status])
+			if l, ok := e.losing[c.status]; ok {
+				waiting = min(waiting, l)
+			}
+			if waiting < since {
+				oldest, since = c, waiting
+			}
 		}
 		cost := e.perChange(c.status, total, held)
 		if !found || cost < bestCost {
@@ -230,21 +265,42 @@ func (e *Engine) nextDrill(totals map[string]int) (cellKey, bool) {
 // its name.
 func (e *Engine) drill(ctx context.Context, d *differ, c cellKey, totals map[string]int) error {
 	name := c.name()
+	retried := false
 	for range maxSearches {
 		held := e.heldIn(c)
 		total := totals[name]
 		if total == len(held) {
-			return nil
+			if found, err := e.searchHidden(ctx, d, c, held, totals); err != nil || !found {
+				return err
+			}
+			continue
 		}
 		switch w := e.choose(c, total, len(held)); w.kind {
 		case byWhole:
 			return e.readWhole(ctx, d, c, totals)
 		case bySplit:
-			return e.split(ctx, d, c, *w.dim)
+			gen, reads := e.st.gen, e.splitReads
+			if err := e.split(ctx, d, c, *w.dim); err != nil || e.st.gen != gen || e.splitReads != reads || !e.affords(1, 1) {
+				return err
+			}
+			// The parts' totals kept from an earlier interval explain
+			// nothing any more (changes since moved between parts): left
+			// in use, they would hold the status until they expire.
+			delete(e.splits, name)
+			continue
 		}
+		gen := e.st.gen
 		found, err := e.search(ctx, d, c, held, totals, min(len(held), total), nil)
 		if err != nil || !found {
 			return err
+		}
+		if e.st.gen == gen {
+			// The rows shown put the search in the wrong place and were
+			// dropped: once more from fresh reads, not again and again.
+			if retried {
+				return nil
+			}
+			retried = true
 		}
 	}
 	return nil

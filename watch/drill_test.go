@@ -67,3 +67,48 @@ func TestABusyStatusIsReadWhole(t *testing.T) {
 		t.Errorf("%d requests to find them, want a whole read's few dozen", reads)
 	}
 }
+
+// Three strategies archived out of the active list of about 8,000, while
+// the active list's totals by chain kept from an earlier interval say a
+// chain gained one that it did not (a change since moved between chains).
+// Drilling that chain finds nothing; the drill then reads the status
+// afresh instead of stopping until the kept totals expire, and reports
+// all three in the same interval.
+func TestKeptTotalsThatExplainNothingDoNotHoldTheDrill(t *testing.T) {
+	stale := func(e *Engine, totals map[string]int) {
+		c := cellKey{status: string(api.StatusActive)}
+		keys, _ := e.parts(c, dimensions[0])
+		pr := &partsRead{dim: dimensions[0].name, cycle: e.cycles, totals: map[string]int{}}
+		marked := false
+		for _, p := range keys {
+			pr.totals[p.name()] = len(e.heldIn(p))
+			f := p.filter()
+			f.PageSize = 1
+			pg, err := e.client.ListStrategies(context.Background(), f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !marked && pg.TotalCount == len(e.heldIn(p)) {
+				pr.totals[p.name()]++ // a gain that is not there, in a chain none left
+				marked = true
+			}
+		}
+		if !marked {
+			t.Fatal("every chain lost one of the three")
+		}
+		e.splits[c.name()] = pr
+		e.differing[c.status] = difference{cycle: e.cycles, diff: 3}
+	}
+	evs, log, ids := drillOnceAfter(t, 20000, api.StatusActive, api.StatusArchived, 3, stale)
+	gone := map[int64]bool{}
+	for _, ev := range evs {
+		if ev.Kind == KindVanished {
+			gone[ev.Strategy] = true
+		}
+	}
+	for _, id := range ids {
+		if !gone[id] {
+			t.Fatalf("%d archived not reported in one interval's drill (%d events, %d list reads)", id, len(evs), len(log.lists))
+		}
+	}
+}

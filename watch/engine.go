@@ -135,11 +135,14 @@ type Engine struct {
 	shown           listedAt              // the interval's rows by position, for the searches
 	differing       map[string]difference // since when each status has differed from what is held
 	settledAt       map[string]int        // the cycle that last settled a change of each status
+	losing          map[string]int        // since when each status has held more than its total
 	fruitless       map[string]int        // drills of each status that found nothing since
 	splits          map[string]*partsRead // the splits in use, by cell name (narrow.go)
 	splitReads      int                   // totals of parts read: a split's progress
 	members         memberRing            // where the members' reads go on from
 	readsBy         map[string]int64      // reads by purpose (purpose.go)
+	short           int                   // intervals in a row that ended short of the budget with differences left (short.go)
+	sinceTotals     int                   // intervals since the totals were last read, while short
 }
 
 // cycleFigures are one cycle's reads, for its sample.
@@ -170,7 +173,7 @@ func New(client Client, opts Options) *Engine {
 	if opts.Notice == nil {
 		opts.Notice = func(string) {}
 	}
-	e := &Engine{client: client, opts: opts, speed: 1, meter: opts.Meter, pending: map[int64]bool{}, rate: map[string]float64{}, wholeNext: map[string]int{}, differing: map[string]difference{}, settledAt: map[string]int{}, fruitless: map[string]int{}, splits: map[string]*partsRead{}, in: newInbox(), pace: newPace(opts.Interval)}
+	e := &Engine{client: client, opts: opts, speed: 1, meter: opts.Meter, pending: map[int64]bool{}, rate: map[string]float64{}, wholeNext: map[string]int{}, differing: map[string]difference{}, settledAt: map[string]int{}, losing: map[string]int{}, fruitless: map[string]int{}, splits: map[string]*partsRead{}, in: newInbox(), pace: newPace(opts.Interval)}
 	if e.meter == nil {
 		e.meter, e.own = NewMeter(), true
 	}

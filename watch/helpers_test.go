@@ -64,7 +64,7 @@ func running(t *testing.T, w *world, opts Options) (*Engine, func()) {
 
 // runningAt is running on a clock speed times faster than the wall clock
 // (Options.Now, unless the test gives one), intervals and waits included.
-func runningAt(t *testing.T, w *world, opts Options, speed float64) (*Engine, func()) {
+func runningAt(t testing.TB, w *world, opts Options, speed float64) (*Engine, func()) {
 	t.Helper()
 	if opts.Now == nil && speed != 1 {
 		opts.Now = fastClock(speed)
@@ -100,7 +100,7 @@ func fastClock(speed float64) func() time.Time {
 }
 
 // waitFor polls cond until it holds or a generous deadline passes.
-func waitFor(t *testing.T, what string, cond func() bool) {
+func waitFor(t testing.TB, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for !cond() {
@@ -138,7 +138,7 @@ func (l *lockedLog) lines() []sandbox.Change {
 }
 
 // worldOf is newWorld over a sandbox built by the test.
-func worldOf(t *testing.T, sb *sandbox.Sandbox) *world {
+func worldOf(t testing.TB, sb *sandbox.Sandbox) *world {
 	t.Helper()
 	srv := httptest.NewServer(sb)
 	t.Cleanup(srv.Close)

@@ -41,15 +41,18 @@ func (e *Engine) integrationCycle(ctx context.Context, d *differ) error {
 	s := e.st
 	d.silent = !s.baselined
 	e.shown.reset()
-	if !e.affords(len(listed), 1) {
-		return nil // over budget: this interval reads nothing
+	totals, probes := e.totals, []probe(nil)
+	if e.totalsDue() {
+		if !e.affords(len(listed), 1) {
+			return nil // over budget: this interval reads nothing
+		}
+		var err error
+		if totals, probes, err = e.readTotals(ctx); err != nil {
+			return err
+		}
+		e.totals = totals
+		e.countEvents(d, totals)
 	}
-	totals, probes, err := e.readTotals(ctx)
-	if err != nil {
-		return err
-	}
-	e.totals = totals
-	e.countEvents(d, totals)
 	if e.cycles%usersEvery == 0 {
 		if err := e.usersCycle(ctx, d); err != nil {
 			return err
@@ -59,6 +62,7 @@ func (e *Engine) integrationCycle(ctx context.Context, d *differ) error {
 		if err := e.settle(ctx, d, totals); err != nil {
 			return err
 		}
+		e.budgetShort(totals)
 		if err := e.probeCycle(ctx, d, totals, probes); err != nil {
 			return err
 		}
