@@ -3,6 +3,7 @@ package fleet
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -33,6 +34,10 @@ type Options struct {
 	// Front is who the contexts are resolved for (the dashboard or the
 	// command line): their clients' timeouts and their actions' source.
 	Front factory.Front
+	// Resolve are given to every profile's resolution, as the start's
+	// own: the --interval the operator asked for, which the dashboards
+	// opened from the fleet then poll at (their context's settings).
+	Resolve []factory.Option
 	// Now is the clock; nil: time.Now.
 	Now func() time.Time
 }
@@ -132,7 +137,7 @@ func Profiles(fac *factory.Factory) (names []string, saved bool, err error) {
 
 func (f *Fleet) open(ctx context.Context, fac *factory.Factory, name string, saved bool) *Member {
 	m := &Member{profile: name, opts: f.opts, shared: f.shared, polled: true}
-	var opt []factory.Option
+	opt := slices.Clone(f.opts.Resolve)
 	if saved {
 		opt = append(opt, factory.WithProfile(name))
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/stratop/stratop/internal/cli"
 	"github.com/stratop/stratop/internal/cmd/cmdutil"
 	"github.com/stratop/stratop/internal/factory"
+	"github.com/stratop/stratop/internal/fleet"
 	"github.com/stratop/stratop/internal/termout"
 	"github.com/stratop/stratop/model"
 	"github.com/stratop/stratop/shell"
@@ -137,7 +138,7 @@ func runDashboard(cmd *cobra.Command, f *factory.Factory, fl dashboardFlags) err
 	// stops the world and returns the P's caches, half a millisecond spent
 	// while the first frame waits for the renderer's tick instead of before
 	// it. The shell holds the dashboard so that F opens the fleet.
-	host := &fleetHost{f: f, out: out}
+	host := &fleetHost{f: f, out: out, fleet: fleet.Options{Resolve: opts}}
 	if fl.demo {
 		host.only = []*factory.Context{c}
 	}
