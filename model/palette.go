@@ -6,7 +6,6 @@ package model
 // the reason filled in). It sends nothing itself.
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -36,7 +35,7 @@ type palette struct {
 func (m Model) openPalette() (Model, tea.Cmd) {
 	p, _ := m.complete(palette{input: newLineInput(maxCommandRunes, nil)})
 	m.palette = &p
-	return m, readHistoryCmd(m.env)
+	return m, m.readHistoryCmd()
 }
 
 // paletteKey takes every key while the command line is open.
@@ -125,25 +124,8 @@ func (m Model) settlePalette(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case paletteTurnMsg:
 		return m.paletteTurn(msg)
-	case historyReadMsg:
-		if msg.session != m.env.session {
-			return m, nil
-		}
-		if msg.err != nil {
-			return m.say("command history not read: " + text.CleanN(msg.err.Error(), 120)), nil
-		}
-		// Lines run since the read began are kept after those read.
-		h := commandHistory{lines: msg.lines}
-		for _, l := range m.history.lines {
-			if !slices.Contains(msg.lines, l) {
-				h = h.add(l)
-			}
-		}
-		m.history = h
-	case historyWrittenMsg:
-		if msg.session == m.env.session && msg.err != nil {
-			return m.say("command history not saved: " + text.CleanN(msg.err.Error(), 120)), nil
-		}
+	case historyReadMsg, historyWrittenMsg:
+		return m.settleHistory(msg)
 	}
 	return m, nil
 }
@@ -188,8 +170,8 @@ func (m Model) runCommand(p palette) (Model, tea.Cmd, string) {
 	if note != "" {
 		return m, cmd, note
 	}
-	m.history = m.history.add(line)
-	return m, tea.Batch(cmd, appendHistoryCmd(m.env, line)), ""
+	m, kept := m.keepLine(line)
+	return m, tea.Batch(cmd, kept), ""
 }
 
 // runAction asks for an action as its key would, with the reason given.

@@ -15,32 +15,52 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/stratop/stratop/internal/atomicfile"
 	"github.com/stratop/stratop/internal/filelock"
+	"github.com/stratop/stratop/ui"
 )
 
 // maxHistory is how many command lines are kept.
 const maxHistory = 500
 
-// commandHistory is the lines run, oldest first.
+// commandHistory is the lines run, oldest first, and how they reach the
+// file. The lines in memory are the history: a file that cannot be read or
+// written never takes them away, and its failure is said once (again only
+// after the file worked), not at every command.
 type commandHistory struct {
 	lines []string
+	// unsaved are the lines run and not yet in the file, oldest first:
+	// being written, or left by a write that failed (written with the
+	// next line run).
+	unsaved []string
+	// writing says an append is on its way: one at a time, so the file
+	// keeps the order the lines were run in.
+	writing bool
+	// written counts the appends done: a read begun before the last one
+	// may not hold it, and is read again.
+	written int
+	// readFailed, writeFailed: the last read or write failed, and it was
+	// said.
+	readFailed, writeFailed bool
 }
 
 // historyReadMsg is the history read from the file.
 type historyReadMsg struct {
 	session uint64
+	written int // the appends done when the read began
 	lines   []string
 	err     error
 }
 
-// historyWrittenMsg says a line could not be added to the file.
+// historyWrittenMsg is the end of an append of the first n unsaved lines.
 type historyWrittenMsg struct {
 	session uint64
+	n       int
 	err     error
 }
 
@@ -57,7 +77,8 @@ func (h commandHistory) add(line string) commandHistory {
 	if len(lines) > maxHistory {
 		lines = lines[len(lines)-maxHistory:]
 	}
-	return commandHistory{lines: lines}
+	h.lines = lines
+	return h
 }
 
 // back is the line n steps back from the newest (1: the newest), "" past
@@ -85,32 +106,93 @@ func (h commandHistory) matching(q string, n int) []completion {
 	return out
 }
 
+// keepLine adds a line run to the history, and to the file after the
+// lines run before it.
+func (m Model) keepLine(line string) (Model, tea.Cmd) {
+	m.history = m.history.add(line)
+	if m.env.commandsPath == "" {
+		return m, nil
+	}
+	unsaved := append(m.history.unsaved[:len(m.history.unsaved):len(m.history.unsaved)], line)
+	m.history.unsaved = unsaved[max(len(unsaved)-maxHistory, 0):]
+	return m.writeHistory()
+}
+
+// writeHistory appends the unsaved lines, unless an append is on its way.
+func (m Model) writeHistory() (Model, tea.Cmd) {
+	h := m.history
+	if h.writing || len(h.unsaved) == 0 || m.env.commandsPath == "" {
+		return m, nil
+	}
+	m.history.writing = true
+	path, session, lines := m.env.commandsPath, m.env.session, slices.Clone(h.unsaved)
+	return m, func() tea.Msg {
+		return historyWrittenMsg{session: session, n: len(lines), err: appendHistory(path, lines...)}
+	}
+}
+
 // readHistoryCmd reads the history file.
-func readHistoryCmd(e *env) tea.Cmd {
-	path, session := e.commandsPath, e.session
+func (m Model) readHistoryCmd() tea.Cmd {
+	path, session, written := m.env.commandsPath, m.env.session, m.history.written
 	if path == "" {
 		return nil
 	}
 	return func() tea.Msg {
 		lines, err := readHistory(path)
-		return historyReadMsg{session: session, lines: lines, err: err}
+		return historyReadMsg{session: session, written: written, lines: lines, err: err}
 	}
 }
 
-// appendHistoryCmd adds a line to the history file; a line that could not
-// be kept is said on the status line.
-func appendHistoryCmd(e *env, line string) tea.Cmd {
-	path := e.commandsPath
-	if path == "" {
-		return nil
-	}
-	session := e.session
-	return func() tea.Msg {
-		if err := appendHistory(path, line); err != nil {
-			return historyWrittenMsg{session: session, err: err}
+// settleHistory takes the end of a read or an append of the file.
+func (m Model) settleHistory(msg tea.Msg) (Model, tea.Cmd) {
+	h := &m.history
+	switch msg := msg.(type) {
+	case historyReadMsg:
+		switch {
+		case msg.session != m.env.session:
+		case msg.err != nil:
+			if !h.readFailed {
+				h.readFailed = true
+				return m.say(ui.HistoryUnread(msg.err.Error())), nil
+			}
+		case msg.written != h.written:
+			return m, m.readHistoryCmd() // an append ended meanwhile
+		default:
+			h.readFailed = false
+			lines := h.lines
+			h.lines = slices.Clone(msg.lines)
+			// The lines the file does not hold yet follow its own.
+			if !endsWith(msg.lines, h.unsaved) {
+				for _, l := range h.unsaved {
+					*h = h.add(l)
+				}
+			}
+			if len(h.lines) == 0 {
+				h.lines = lines // an empty read takes nothing away
+			}
 		}
-		return nil
+	case historyWrittenMsg:
+		if msg.session != m.env.session {
+			return m, nil
+		}
+		h.writing = false
+		if msg.err != nil {
+			if !h.writeFailed {
+				h.writeFailed = true
+				return m.say(ui.HistoryUnsaved(msg.err.Error())), nil
+			}
+			return m, nil
+		}
+		h.writeFailed, h.written = false, h.written+1
+		h.unsaved = slices.Clone(h.unsaved[min(msg.n, len(h.unsaved)):])
+		return m.writeHistory()
 	}
+	return m, nil
+}
+
+// endsWith reports whether lines end with tail.
+func endsWith(lines, tail []string) bool {
+	return len(tail) <= len(lines) && slices.Equal(lines[len(lines)-len(tail):], tail)
 }
 
 // readHistory is the file's last maxHistory lines; a line that is not a
@@ -139,12 +221,16 @@ func readHistory(path string) ([]string, error) {
 	return lines, sc.Err()
 }
 
-// appendHistory appends line under the file's lock, cutting the file back
-// to the last maxHistory lines once it holds twice as many.
-func appendHistory(path, line string) error {
-	b, err := json.Marshal(line)
-	if err != nil {
-		return err
+// appendHistory appends lines under the file's lock, cutting the file
+// back to the last maxHistory lines once it holds twice as many.
+func appendHistory(path string, lines ...string) error {
+	var b []byte
+	for _, l := range lines {
+		j, err := json.Marshal(l)
+		if err != nil {
+			return err
+		}
+		b = append(append(b, j...), '\n')
 	}
 	if err := atomicfile.EnsureDir(filepath.Dir(path)); err != nil {
 		return err
@@ -154,7 +240,7 @@ func appendHistory(path, line string) error {
 		if err != nil {
 			return err
 		}
-		_, werr := f.Write(append(b, '\n'))
+		_, werr := f.Write(b)
 		cerr := f.Close()
 		if err := errors.Join(werr, cerr); err != nil {
 			return err

@@ -49,3 +49,15 @@ func WithUndoNote(d Dialog, undoKey key.Binding, inverse, undoes string) Dialog 
 	}
 	return d
 }
+
+// HistoryUnsaved says the command line's history file could not be
+// written: the command ran, and its line is kept for this session.
+func HistoryUnsaved(err string) string {
+	return "command history not saved (kept for this session): " + text.CleanN(err, 120)
+}
+
+// HistoryUnread says the command line's history file could not be read:
+// this session's lines are still offered.
+func HistoryUnread(err string) string {
+	return "command history not read (this session's lines kept): " + text.CleanN(err, 120)
+}
