@@ -2,10 +2,12 @@ package model
 
 // Fuzzy search of the loaded users for the command line's @: the query's
 // letters in order in the external id or the wallet, ranked by how well
-// they match. It reads the compact list in place (usersData.lower), so a
-// million users cost no copy; each keystroke that extends the query scans
-// only the users the shorter query matched, and a deleted letter goes back
-// to the candidates kept for it.
+// they match. A large list is answered whole from its prepared index
+// (users_fuzzy_index.go, users_fuzzy_tiers.go) within a frame. Until that
+// index is built, and for a small list, the search reads the compact list
+// in place (usersData.lower): each keystroke that extends the query scans
+// only the users the shorter query matched, a deleted letter goes back to
+// the candidates kept for it, and a long scan runs in turns.
 
 import (
 	"bytes"
@@ -61,11 +63,13 @@ type userFuzzy struct {
 	pos   int     // how many of them are searched
 	rows  []int32 // those that matched so far
 	best  topHits
+	// indexed: the answer came whole from the list's index.
+	indexed bool
 }
 
 // done says the search has looked at every candidate.
 func (f userFuzzy) done() bool {
-	if f.query == "" {
+	if f.query == "" || f.indexed {
 		return true
 	}
 	if f.src == nil {
@@ -76,9 +80,6 @@ func (f userFuzzy) done() bool {
 
 // top is the best matches found so far, best first.
 func (f userFuzzy) top() []userHit { return f.best.hits() }
-
-// count is how many users matched so far.
-func (f userFuzzy) count() int { return len(f.rows) }
 
 // narrow starts a search of d for q (without its @) from the candidates of
 // the longest finished query q extends, and runs its first turn.
@@ -96,6 +97,14 @@ func (f userFuzzy) start(d *usersData, q string) userFuzzy {
 		steps = steps[:len(steps)-1]
 	}
 	f = userFuzzy{data: d, steps: steps, query: q}
+	if q != "" {
+		if ix := readyUserIndex(d); ix != nil {
+			f.indexed = true
+			f.best = topOf(ix.find(d, []byte(q)))
+			return f
+		}
+		prepareUserIndex(d) // a list the read did not index
+	}
 	if n := len(steps); n > 0 {
 		f.src = steps[n-1].rows
 		if f.src == nil {
@@ -202,24 +211,51 @@ func letters(s, q []byte) (int, bool) {
 	return pos - start, true
 }
 
-// topHits keeps the best maxHits offered; among equal scores the first
-// offered (the earlier row) stays ahead.
+// topHits keeps the best maxHits offered: a higher score first, and among
+// equal scores the earlier row, in whatever order they are offered.
 type topHits struct {
 	n    int
 	best [maxHits]userHit
 }
 
+// better reports whether h ranks ahead of o.
+func (h userHit) better(o userHit) bool {
+	return h.score > o.score || (h.score == o.score && h.row < o.row)
+}
+
+// admits reports whether h would be kept if offered.
+func (t *topHits) admits(h userHit) bool {
+	return t.n < maxHits || h.better(t.best[maxHits-1])
+}
+
+// holds reports whether row is among the kept.
+func (t *topHits) holds(row int32) bool {
+	for _, h := range t.best[:t.n] {
+		if h.row == row {
+			return true
+		}
+	}
+	return false
+}
+
 func (t *topHits) offer(h userHit) {
-	if t.n == maxHits && h.score <= t.best[maxHits-1].score {
+	if !t.admits(h) {
 		return
 	}
 	j := min(t.n, maxHits-1)
-	for j > 0 && t.best[j-1].score < h.score {
+	for j > 0 && h.better(t.best[j-1]) {
 		t.best[j] = t.best[j-1]
 		j--
 	}
 	t.best[j] = h
 	t.n = min(t.n+1, maxHits)
+}
+
+// topOf holds hits, best first.
+func topOf(hits []userHit) topHits {
+	var t topHits
+	t.n = copy(t.best[:], hits)
+	return t
 }
 
 func (t *topHits) hits() []userHit { return append([]userHit(nil), t.best[:t.n]...) }

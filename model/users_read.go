@@ -46,7 +46,9 @@ func readUsers(ctx context.Context, client API, prev *usersData, count int64, fi
 	if err := client.ScanUsers(ctx, b.reset, add); err != nil {
 		return nil, err
 	}
-	return b.done(), nil
+	d := b.done()
+	prepareUserIndex(d) // the command line's @ search, built in the background
+	return d, nil
 }
 
 // fetchUsersCmd is fetchCmdWithin for the list: the read runs in its own

@@ -1,0 +1,166 @@
+package model
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stratop/stratop/api"
+)
+
+// bruteTop is the ranking the index must give: every user scored by
+// scoreUser, the best maxHits kept.
+func bruteTop(d *usersData, q string) []userHit {
+	key := foldASCII([]byte(q))
+	var top topHits
+	for i := range d.Len() {
+		if s := scoreUser(d.lower(i, 0), d.lower(i, 1), key); s > 0 {
+			top.offer(userHit{row: int32(i), score: s})
+		}
+	}
+	return top.hits()
+}
+
+// sameHits fails t when the index's answer for q differs from bruteTop's.
+func sameHits(t *testing.T, d *usersData, ix *usersIndex, q string) {
+	t.Helper()
+	want := bruteTop(d, q)
+	got := ix.find(d, foldASCII([]byte(q)))
+	if len(got) != len(want) {
+		t.Fatalf("%q: index %v, scan %v", q, got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("%q: index %v, scan %v", q, got, want)
+		}
+	}
+}
+
+// randomUsers is n users over a small alphabet, so that one query finds
+// users in every tier: ids and wallets that are the query, start with
+// it, hold it, or hold its letters apart; wallets with and without 0x.
+func randomUsers(r *rand.Rand, n int) *usersData {
+	const alpha = "ab0x_X"
+	word := func(max int) string {
+		b := make([]byte, r.IntN(max+1))
+		for i := range b {
+			b[i] = alpha[r.IntN(len(alpha))]
+		}
+		return string(b)
+	}
+	users := make([]api.User, n)
+	for i := range users {
+		w := word(7)
+		if r.IntN(2) == 0 {
+			w = "0x" + w
+		}
+		users[i] = api.User{ID: int64(i + 1), ExternalUserID: word(6), WalletAddress: w}
+	}
+	return usersFromSlice(users)
+}
+
+// randomQuery is a query made of the alphabet, or a piece or the letters
+// of a user's field, as typed or pasted.
+func randomQuery(r *rand.Rand, d *usersData) string {
+	f := d.lower(r.IntN(d.Len()), r.IntN(2))
+	switch r.IntN(4) {
+	case 0:
+		b := make([]byte, 1+r.IntN(4))
+		for i := range b {
+			b[i] = "ab0x_X"[r.IntN(6)]
+		}
+		return string(b)
+	case 1:
+		if len(f) > 0 {
+			i := r.IntN(len(f))
+			return string(f[i : i+1+r.IntN(len(f)-i)])
+		}
+	case 2:
+		var b []byte
+		for _, c := range f {
+			if r.IntN(2) == 0 {
+				b = append(b, c)
+			}
+		}
+		if len(b) > 0 {
+			return string(b)
+		}
+	}
+	return string(f) + "x"
+}
+
+// The index answers every query exactly as a scan of every user ranks
+// it, over random lists in which every tier is populated, on one P and
+// with the scans split.
+func TestUserIndexEqualsAScan(t *testing.T) {
+	r := rand.New(rand.NewPCG(34, 1))
+	defer func(m int, p func() int) { scanMinPart, scanParts = m, p }(scanMinPart, scanParts)
+	scanParts = func() int { return 3 }
+	for round := range 60 {
+		scanMinPart = 1 << 30
+		if round%2 == 1 {
+			scanMinPart = 16
+		}
+		d := randomUsers(r, 1+r.IntN(400))
+		ix := buildUserIndex(d)
+		for range 40 {
+			sameHits(t, d, ix, randomQuery(r, d))
+		}
+	}
+}
+
+// Each tier is reached by some query of the random lists, and none of
+// them is left to a tier below: a tier the index dropped would show here
+// or in the test above.
+func TestUserIndexReachesEveryTier(t *testing.T) {
+	r := rand.New(rand.NewPCG(34, 2))
+	seen := map[int32]bool{}
+	for range 20 {
+		d := randomUsers(r, 200)
+		ix := buildUserIndex(d)
+		for range 100 {
+			q := randomQuery(r, d)
+			for _, h := range ix.find(d, foldASCII([]byte(q))) {
+				seen[h.score>>24] = true
+			}
+		}
+	}
+	for tier := int32(tierWalletLetters); tier <= tierExact; tier++ {
+		if !seen[tier] {
+			t.Errorf("no query reached tier %d", tier)
+		}
+	}
+}
+
+// The one-character answers, found while the index is built, are the
+// scan's for every byte, including those no user holds.
+func TestUserIndexSingleCharacters(t *testing.T) {
+	d := randomUsers(rand.New(rand.NewPCG(34, 3)), 300)
+	ix := buildUserIndex(d)
+	for c := range 256 {
+		sameHits(t, d, ix, string([]byte{byte(c)}))
+	}
+}
+
+// FuzzUserIndex: for any list (one user a line, id and wallet split by a
+// tab) and any query, the index answers as the scan.
+func FuzzUserIndex(f *testing.F) {
+	f.Add("cust_8f3\t0xabc\nxcust\t0x0xcust\nc_u_s_t\tcust0x", "cust")
+	f.Add("0x\t0x\nx0\t0xx0\n\t0x0", "0x")
+	f.Add("ab\tba\nba\tab\naab\t0xab", "ab")
+	f.Fuzz(func(t *testing.T, list, q string) {
+		lines := strings.Split(list, "\n")
+		users := make([]api.User, 0, len(lines))
+		for i, l := range lines {
+			ext, w, _ := strings.Cut(l, "\t")
+			users = append(users, api.User{ID: int64(i + 1), ExternalUserID: ext, WalletAddress: w})
+		}
+		d := usersFromSlice(users)
+		key := foldASCII([]byte(strings.TrimSpace(q)))
+		if len(key) == 0 {
+			return
+		}
+		ix := buildUserIndex(d)
+		sameHits(t, d, ix, string(key))
+	})
+}

@@ -1,0 +1,269 @@
+package model
+
+// The @ search answered from the index (users_fuzzy_index.go): the tiers
+// of scoreUser read best first, each whole, until the tiers read hold
+// maxHits users; the answer is then the best maxHits exactly as a scan of
+// every user with scoreUser ranks them. Every user a tier's reading finds
+// is scored again by scoreUser before it is kept, so a user found by the
+// reading of a tier it does not belong to (its id also holds the query,
+// say) is never ranked twice or in the wrong tier.
+
+import (
+	"bytes"
+	"runtime"
+	"sync"
+)
+
+// find is the best maxHits users for q (lower-cased, not empty), best
+// first.
+func (ix *usersIndex) find(d *usersData, q []byte) []userHit {
+	if len(q) == 1 {
+		return append([]userHit(nil), ix.single[q[0]]...)
+	}
+	var top topHits
+	m := len(q)
+	substring, chars := textMask(q), charMask(q)
+	steps := []func(){
+		func() { ix.prefixTier(d, q, &top) },
+		func() { ix.scan(d, q, &top, scanTier{tier: tierPart, need: substring, gap: 1, score: extPartScore}) },
+		func() { ix.walletStartTier(d, q, &top) },
+		func() {
+			ix.walletAfterX(d, q, &top)
+			ix.scan(d, q, &top, scanTier{tier: tierWalletPart, wallet: true, need: substring, gap: 1, score: walletPartScore})
+		},
+		func() {
+			ix.scan(d, q, &top, scanTier{tier: tierLetters, need: chars, gap: m + 1, score: extLettersScore})
+		},
+		func() {
+			need := charMask(afterHead(q))
+			ix.scan(d, q, &top, scanTier{tier: tierWalletLetters, wallet: true, need: need, gap: m + 1, score: walletLettersScore})
+		},
+	}
+	for _, step := range steps {
+		if step(); top.n == maxHits {
+			break
+		}
+	}
+	return top.hits()
+}
+
+// prefixTier reads the exact and prefix tiers: the ids of each length
+// that start with q, shortest first.
+func (ix *usersIndex) prefixTier(d *usersData, q []byte, top *topHits) {
+	key := func(i int32) []byte { return d.lower(int(i), 0) }
+	for _, r := range ix.extRuns {
+		if r.n < len(q) {
+			continue
+		}
+		score := rank(tierStart, r.n)
+		if r.n == len(q) {
+			score = rank(tierExact, 0)
+		}
+		if !top.admits(userHit{row: -1, score: score}) {
+			return
+		}
+		lo, hi := prefixRange(ix.byExt[r.start:r.end], key, q)
+		for _, row := range ix.byExt[r.start+lo : r.start+hi] {
+			top.offer(userHit{row: row, score: score})
+		}
+	}
+}
+
+// walletStartTier reads the tier of wallets that start with q, at 0 or
+// past 0x: those whose key (the wallet past 0x) starts with q, and, for a
+// query starting with 0x, those whose key starts with the rest of it.
+func (ix *usersIndex) walletStartTier(d *usersData, q []byte, top *topHits) {
+	key := func(i int32) []byte { return walletBody(d.lower(int(i), 1)) }
+	prefixes := [][]byte{q}
+	if len(q) >= 2 && q[0] == '0' && q[1] == 'x' {
+		prefixes = append(prefixes, q[2:])
+	}
+	for _, r := range ix.walRuns {
+		if r.n < len(q) {
+			continue
+		}
+		score := rank(tierWalletStart, r.n)
+		if !top.admits(userHit{row: -1, score: score}) {
+			return
+		}
+		rows := ix.byWallet[r.start:r.end]
+		for k, p := range prefixes {
+			lo, hi := prefixRange(rows, key, p)
+			for _, row := range rows[lo:hi] {
+				h := userHit{row: row, score: score}
+				if !top.admits(h) || (k > 0 && top.holds(row)) {
+					continue
+				}
+				if scoreUser(d.lower(int(row), 0), d.lower(int(row), 1), q) == score {
+					top.offer(h)
+				}
+			}
+		}
+	}
+}
+
+// prefixRange is where, in rows ordered by key, the keys starting with p
+// lie.
+func prefixRange(rows []int32, key func(int32) []byte, p []byte) (int, int) {
+	lo, hi := 0, len(rows)
+	for lo < hi { // the first key not below p
+		m := int(uint(lo+hi) >> 1)
+		if bytes.Compare(key(rows[m]), p) < 0 {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	start := lo
+	hi = len(rows)
+	for lo < hi { // the first key past those starting with p
+		m := int(uint(lo+hi) >> 1)
+		if bytes.HasPrefix(key(rows[m]), p) {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return start, lo
+}
+
+// walletAfterX reads the users whose wallet holds q right after its 0
+// (q starts with x, the wallet with 0x, and the rest of q starts what
+// follows): the one place a query is found in a wallet that the wallet's
+// masks, made of what follows 0x, do not show.
+func (ix *usersIndex) walletAfterX(d *usersData, q []byte, top *topHits) {
+	if q[0] != 'x' {
+		return
+	}
+	key := func(i int32) []byte { return walletBody(d.lower(int(i), 1)) }
+	for _, r := range ix.walRuns {
+		score := rank(tierWalletPart, 64+r.n)
+		if r.n < len(q)+1 {
+			continue
+		}
+		if !top.admits(userHit{row: -1, score: score}) {
+			return
+		}
+		rows := ix.byWallet[r.start:r.end]
+		lo, hi := prefixRange(rows, key, q[1:])
+		for _, row := range rows[lo:hi] {
+			h := userHit{row: row, score: score}
+			if top.admits(h) && scoreUser(d.lower(int(row), 0), d.lower(int(row), 1), q) == score {
+				top.offer(h)
+			}
+		}
+	}
+}
+
+// A tierScore is the score a user would have in one tier read by a scan,
+// 0 when it is not found there; scoreUser confirms it.
+type tierScore func(ext, wallet, q []byte) int32
+
+func extPartScore(ext, _, q []byte) int32 {
+	if k := bytes.Index(ext, q); k > 0 {
+		return rank(tierPart, k*64+len(ext))
+	}
+	return 0
+}
+
+func walletPartScore(_, w, q []byte) int32 {
+	k := bytes.Index(w, q)
+	if k <= 0 || (k == 2 && w[0] == '0' && w[1] == 'x') {
+		return 0
+	}
+	return rank(tierWalletPart, k*64+len(w))
+}
+
+func extLettersScore(ext, _, q []byte) int32 {
+	if span, ok := letters(ext, q); ok {
+		return rank(tierLetters, span*64+len(ext))
+	}
+	return 0
+}
+
+func walletLettersScore(_, w, q []byte) int32 {
+	if span, ok := letters(w, q); ok {
+		return rank(tierWalletLetters, span*64+len(w))
+	}
+	return 0
+}
+
+// scanTier is one tier read by a scan: where it looks, what a user's
+// masks must hold, and gap, the least by which the field's length exceeds
+// where its best match could end (k*64 with k >= 1 for a substring not at
+// the start, span*64 with span > len(q) for letters that are not a
+// substring), which bounds the best score a field of a given length can
+// have there.
+type scanTier struct {
+	tier   int
+	wallet bool
+	need   uint64
+	gap    int
+	score  tierScore
+}
+
+// best is the best score a field of length l could have in the tier.
+func (t scanTier) best(l int) int32 { return rank(t.tier, t.gap*64+l) }
+
+// A scan of a large list is split over the program's Ps, in parts of at
+// least scanMinPart users (variables for the tests).
+var (
+	scanParts   = func() int { return runtime.GOMAXPROCS(0) }
+	scanMinPart = 65536
+)
+
+// scan reads one tier by looking at every user whose masks hold the
+// tier's need and whose field is long enough to rank among the kept.
+func (ix *usersIndex) scan(d *usersData, q []byte, top *topHits, t scanTier) {
+	parts := min(scanParts(), max(ix.n/scanMinPart, 1))
+	if parts <= 1 {
+		ix.scanRange(d, q, 0, ix.n, top, t)
+		return
+	}
+	tops := make([]topHits, parts)
+	for i := range tops {
+		tops[i] = *top
+	}
+	var wg sync.WaitGroup
+	for p := range parts {
+		wg.Go(func() { ix.scanRange(d, q, p*ix.n/parts, (p+1)*ix.n/parts, &tops[p], t) })
+	}
+	wg.Wait()
+	for _, part := range tops {
+		for _, h := range part.best[:part.n] {
+			if !top.holds(h.row) {
+				top.offer(h)
+			}
+		}
+	}
+}
+
+func (ix *usersIndex) scanRange(d *usersData, q []byte, from, to int, top *topHits, t scanTier) {
+	f := 0
+	if t.wallet {
+		f = 1
+	}
+	minLen := len(q) + 1
+	for i := from; i < to; i++ {
+		m := ix.masks[i].ext
+		if t.wallet {
+			m = ix.masks[i].wal
+		}
+		if m&t.need != t.need {
+			continue
+		}
+		start, end := d.span(i, f)
+		if end-start < minLen || !top.admits(userHit{row: int32(i), score: t.best(end - start)}) {
+			continue
+		}
+		ext, w := d.lower(i, 0), d.lower(i, 1)
+		s := t.score(ext, w, q)
+		h := userHit{row: int32(i), score: s}
+		if s == 0 || !top.admits(h) || top.holds(h.row) {
+			continue
+		}
+		if scoreUser(ext, w, q) == s {
+			top.offer(h)
+		}
+	}
+}
