@@ -179,7 +179,6 @@ func (t activityTab) Observe(o watch.Observation) (_ tab, _ tea.Cmd, changed boo
 		f.engine.Observe(o)
 		return nil, nil, false
 	}
-	t.env.movers.totals(o)
 	feed, set, added, watched := t.feed, t.watches, 0, ""
 	t.diff.Apply(o, t.env.now(), func(ev watch.Event) {
 		e, ok := entryOf(ev, set)

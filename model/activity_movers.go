@@ -3,10 +3,11 @@ package model
 // Naming the movers while the Activity covers what is shown: the pages the
 // dashboard reads show few of an integration's strategies, so a strategy
 // halted elsewhere would only move a total. A watch.Movers holds the
-// halted statuses' rows and, fed the totals the Overview reads anyway,
-// searches by position only the statuses whose totals moved; what it
-// names joins the Activity, and from there Needs attention, like any
-// change the dashboard saw itself.
+// halted statuses' rows and, fed the totals the Overview reads anyway with
+// the rows those reads return where it asked, searches by position only
+// the statuses that moved, on those rows as far as the time allowed for
+// naming lets it; what it names joins the Activity, and from there Needs
+// attention, like any change the dashboard saw itself.
 
 import (
 	"time"
@@ -21,7 +22,8 @@ import (
 // a hard cap whatever the change rate: at 10,000 strategies a search costs
 // about seven requests, so this names about twenty changes a minute once
 // the halted statuses have been read whole. It spends only when totals
-// move (PERFORMANCE.md, "Naming the movers").
+// move, and less the more the Overview's own reads of the totals do the
+// searching (PERFORMANCE.md, "Naming the movers").
 const moversBudget = 150
 
 // moverStatuses are the statuses whose movers are named: those a strategy
@@ -56,16 +58,13 @@ func newMoversFeed(e *env) *engineFeed {
 	return f
 }
 
-// totals hands the movers' finder the totals a read of the counts saw.
-func (f *engineFeed) totals(o watch.Observation) {
-	if f == nil || f.movers == nil || o.Counts == nil {
-		return
+// finder is the movers' finder the Overview's reads of the totals feed,
+// nil when there is none.
+func (f *engineFeed) finder() *watch.Movers {
+	if f == nil {
+		return nil
 	}
-	t := make(map[string]int, len(o.Counts.Statuses))
-	for _, c := range o.Counts.Statuses {
-		t[string(c.Status)] = c.Count
-	}
-	f.movers.Totals(t)
+	return f.movers
 }
 
 // listenMovers is the command that waits for the movers' first names.

@@ -9,6 +9,10 @@ package model
 // four filterable states, plus one without a status for the listed total.
 // The interface has no cheaper per-status count; the requests run in
 // parallel inside one command, and only while the Overview is visible.
+// Which row a read returns costs nothing, so with the movers' finder the
+// halted statuses are read at the row (or the page) its search asks for,
+// in creation order, and the rows are handed to it with the totals
+// (activity_movers.go).
 
 import (
 	"context"
@@ -21,6 +25,7 @@ import (
 	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/history"
 	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/watch"
 )
 
 // countedStatuses are the states GET /strategies can filter on.
@@ -80,30 +85,42 @@ func newOverviewTab(e *env) overviewTab {
 func (t overviewTab) Start() (tab, tea.Cmd) { return t, loadHistory(t.env) }
 
 func (t overviewTab) fetchCounts(gen uint64) tea.Cmd {
-	client, prev := t.env.api, t.counts.data
+	client, prev, finder := t.env.api, t.counts.data, t.env.movers.finder()
 	return fetchCmd(t.env, feedCounts, gen, func(ctx context.Context) (*countsData, error) {
 		out := &countsData{counts: make([]ui.StatusCount, len(countedStatuses))}
 		errs := make([]error, len(countedStatuses)+1)
+		reads := make([]watch.CountRead, len(countedStatuses))
+		first := watch.Mark()
 		var wg sync.WaitGroup
-		count := func(i int, f api.StrategyFilter, set func(n int)) {
+		count := func(i int, f api.StrategyFilter, set func(p *api.StrategiesPage)) {
 			defer wg.Done()
 			p, err := orEmpty(client.ListStrategies(ctx, f))
 			if err == nil {
-				set(p.TotalCount)
+				set(p)
 			}
 			errs[i] = err
 		}
 		for i, st := range countedStatuses {
+			f := api.StrategyFilter{Status: st, PageSize: 1}
+			if finder != nil {
+				f = finder.Want(st) // the row it returns is one the movers' finder looks for
+			}
 			wg.Add(1)
-			go count(i, api.StrategyFilter{Status: st, PageSize: 1}, func(n int) { out.counts[i] = ui.StatusCount{Status: st, Count: n} })
+			go count(i, f, func(p *api.StrategiesPage) {
+				out.counts[i] = ui.StatusCount{Status: st, Count: p.TotalCount}
+				reads[i] = watch.CountRead{Status: st, Page: f.Page, PageSize: f.PageSize, Total: p.TotalCount, Rows: p.Strategies}
+			})
 		}
 		wg.Add(1)
-		go count(len(countedStatuses), api.StrategyFilter{PageSize: 1}, func(n int) { out.total = n })
+		go count(len(countedStatuses), api.StrategyFilter{PageSize: 1}, func(p *api.StrategiesPage) { out.total = p.TotalCount })
 		wg.Wait()
 		for _, err := range errs {
 			if err != nil {
 				return nil, err
 			}
+		}
+		if finder != nil {
+			finder.Counted(first, reads)
 		}
 		if prev != nil && sameCounts(*prev, *out) {
 			return prev, nil

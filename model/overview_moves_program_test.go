@@ -9,8 +9,10 @@ import (
 	"github.com/stratop/stratop/api"
 )
 
-// heldSearches holds the reads in creation order (the movers' finder's)
-// while hold is set: the time a search takes, made as long as a test needs.
+// heldSearches holds the pages of more than one row in creation order
+// (the pages the movers' finder's searches end with, its own or asked of
+// the Overview's reads of the totals) while hold is set: the time a search
+// takes, made as long as a test needs.
 type heldSearches struct {
 	hostClient
 	hold    atomic.Bool
@@ -18,7 +20,7 @@ type heldSearches struct {
 }
 
 func (h *heldSearches) ListStrategies(ctx context.Context, q api.StrategyFilter) (*api.StrategiesPage, error) {
-	if q.SortBy == "oldest" && h.hold.Load() {
+	if q.SortBy == "oldest" && q.PageSize > 1 && h.hold.Load() {
 		select {
 		case <-h.release:
 		case <-ctx.Done():
@@ -28,9 +30,10 @@ func (h *heldSearches) ListStrategies(ctx context.Context, q api.StrategyFilter)
 	return h.hostClient.ListStrategies(ctx, q)
 }
 
-// A strategy halted on no page the dashboard reads: its total moved, and
-// until the finder names it Needs attention says it is looking, never
-// "nothing"; then it names it.
+// Strategies halted on no page the dashboard reads: their total moved, and
+// until the finder names them Needs attention says it is looking, never
+// "nothing"; then it names them. Two move, so that the one row the read of
+// the total returns, which may name one at once, cannot name both.
 func TestProgramATotalThatMovedUnnamedIsNeverNothing(t *testing.T) {
 	var e envOf
 	held := &heldSearches{release: make(chan struct{})}
@@ -41,14 +44,18 @@ func TestProgramATotalThatMovedUnnamedIsNeverNothing(t *testing.T) {
 	a.waitReady("Needs attention", "nothing: no halts")
 	e.waitMoversRead(t, a.frame)
 	held.hold.Store(true)
-	target := a.oldestActive()
-	a.setStatus(target.ID, api.StatusPaused)
-	a.waitText("paused +1: finding which…")
+	first := a.oldestActive()
+	a.setStatus(first.ID, api.StatusPaused)
+	second := a.oldestActive()
+	a.setStatus(second.ID, api.StatusPaused)
+	a.waitFor("a halted total said to be looked into", func(v string) bool {
+		return strings.Contains(v, "paused +") && strings.Contains(v, ": finding which…")
+	})
 	if strings.Contains(a.frame(), "nothing: no halts") {
 		t.Fatalf("Needs attention says nothing while paused grew:\n%s", a.frame())
 	}
 	close(held.release)
-	a.waitFor("strategy "+itoa(target.ID)+" named", func(v string) bool {
-		return attentionNames(v, target.ID) && !strings.Contains(v, "finding which")
+	a.waitFor("strategies "+itoa(first.ID)+" and "+itoa(second.ID)+" named", func(v string) bool {
+		return attentionNames(v, first.ID) && attentionNames(v, second.ID) && !strings.Contains(v, "finding which")
 	})
 }

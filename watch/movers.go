@@ -1,13 +1,16 @@
 package watch
 
-// Movers names the strategies that moved into or out of some statuses when
-// their totals move, and reads nothing else: a dashboard that reads the
-// totals anyway hands them over (Totals), and only a status whose total
-// differs from what is held there is searched, by the engine's own search
-// by position and its cost model (drill.go). It reads nothing else, not
-// even the totals: what nobody reads, it does not look into. It holds the rows of its
-// statuses only: no rolling sweep, no probes, no users, so its cost follows
-// the changes, not the size of the integration.
+// Movers names the strategies that moved into or out of some statuses,
+// reading as little as it can: a dashboard that reads the totals anyway
+// hands them over (Counted, or Totals), each read at the row the finder
+// asked for (Want), and only a status whose total, or a row read, differs
+// from what is held there is searched, by position (movers_hunt.go). The
+// totals' rows are the search's probes, for nothing; it reads rows of its
+// own only as needed to name each mover within the time allowed (Within),
+// and never reads a status whole but once, for its starting point. It
+// reads nothing else, not even the totals: what nobody reads, it does not
+// look into. It holds the rows of its statuses only: no rolling sweep, no
+// users, so its cost follows the changes, not the size of the integration.
 //
 // A strategy found in a held status that was held nowhere came from a
 // status not held; when exactly one listed status is not held, that is the
@@ -17,6 +20,7 @@ import (
 	"context"
 	"maps"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/stratop/stratop/api"
@@ -27,15 +31,30 @@ type Movers struct {
 	e        *Engine
 	statuses []string
 	from     string // the one listed status not held, if one
-	totals   chan map[string]int
+	totals   chan handover
 	read     map[string]bool // statuses read whole once: their starting point
+	within   time.Duration   // the time allowed to name a mover
+
+	mu    sync.Mutex
+	wants map[string]want // where the next read of each total looks
+
+	// Of the Run goroutine only:
+	facts  listedAt             // rows read at positions, kept across rounds
+	free   map[string]bool      // statuses whose totals come with a row read where asked
+	since  map[string]time.Time // when the search of each status for its next change began
+	first  map[string]time.Time // since when each status has differed from what is held
+	lastAt time.Time            // when the round before began
+	per    time.Duration        // the time between rounds
+	rounds int
+	marks  []uint64 // the Mark at each kept round's start
 }
 
 // NewMovers builds the finder of the movers of statuses over client;
 // opts' Scope, CursorDir and AuditPath are ignored: it keeps no cursor.
 func NewMovers(client Client, opts Options, statuses ...api.Status) *Movers {
 	opts.Scope, opts.CursorDir, opts.AuditPath, opts.Heartbeat = Integration(), "", "", 0
-	m := &Movers{e: New(client, opts), totals: make(chan map[string]int, 1), read: map[string]bool{}}
+	m := &Movers{e: New(client, opts), totals: make(chan handover, 1), read: map[string]bool{}, within: DefaultNamingTime,
+		wants: map[string]want{}, free: map[string]bool{}, since: map[string]time.Time{}, first: map[string]time.Time{}}
 	for _, st := range statuses {
 		m.statuses = append(m.statuses, string(st))
 	}
@@ -54,18 +73,31 @@ func NewMovers(client Client, opts Options, statuses ...api.Status) *Movers {
 // Engine is the engine underneath, for its Stats and SetInterval.
 func (m *Movers) Engine() *Engine { return m.e }
 
-// Totals hands over the totals of a read of the statuses; it never blocks,
-// and only the latest waiting is kept.
+// Within sets the time allowed to name a mover (DefaultNamingTime): the
+// searches read rows of their own only as needed to name each within it.
+func (m *Movers) Within(d time.Duration) { m.within = d }
+
+// DefaultNamingTime is the time allowed to name a mover.
+const DefaultNamingTime = 30 * time.Second
+
+// Totals hands over the totals of a read of the statuses that brought no
+// rows; it never blocks, and only the latest waiting is kept.
 func (m *Movers) Totals(totals map[string]int) {
+	m.handOver(handover{totals: totals})
+}
+
+// handOver keeps h as the latest waiting handover.
+func (m *Movers) handOver(h handover) {
 	t := make(map[string]int, len(m.statuses))
 	for _, s := range m.statuses {
-		if n, ok := totals[s]; ok {
+		if n, ok := h.totals[s]; ok {
 			t[s] = n
 		}
 	}
+	h.totals = t
 	for {
 		select {
-		case m.totals <- t:
+		case m.totals <- h:
 			return
 		default:
 		}
@@ -96,25 +128,30 @@ func (m *Movers) Run(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return nil
-		case totals := <-m.totals:
-			m.round(ctx, totals)
+		case h := <-m.totals:
+			m.round(ctx, h)
 		}
 	}
 }
 
-// round settles what the totals say moved, reading them first when none
-// were handed over.
-func (m *Movers) round(ctx context.Context, given map[string]int) {
+// round settles what the totals and the rows handed over say moved.
+func (m *Movers) round(ctx context.Context, h handover) {
 	e := m.e
 	now := e.opts.Now()
 	e.budget.refill(now)
 	e.answered, e.cyc = time.Time{}, cycleFigures{}
 	e.shown.reset()
+	if m.lastAt.IsZero() {
+		m.lastAt = now
+	}
+	m.per = m.period(now)
 	d := &differ{e: e, s: e.st, now: now}
 	var err error
-	if len(given) == len(m.statuses) {
-		err = m.settle(ctx, d, maps.Clone(given))
+	if len(h.totals) == len(m.statuses) {
+		err = m.settle(ctx, d, h, now)
 	}
+	m.rounds++
+	m.lastAt = now
 	e.cyc.failed = e.cyc.failed || err != nil
 	e.learnRate(d)
 	e.publish(d.events)
@@ -125,13 +162,11 @@ func (m *Movers) round(ctx context.Context, given map[string]int) {
 }
 
 // settle reads each status whole once, silently (its starting point), then
-// searches those whose totals differ from what is held, and names what
-// arrived from a status not held.
-func (m *Movers) settle(ctx context.Context, d *differ, totals map[string]int) error {
+// searches those whose totals or rows read differ from what is held, and
+// names what arrived from a status not held.
+func (m *Movers) settle(ctx context.Context, d *differ, h handover, now time.Time) error {
 	e := m.e
-	if totals == nil {
-		return nil // over budget: next round
-	}
+	totals := maps.Clone(h.totals)
 	for _, s := range m.statuses {
 		if m.read[s] {
 			continue
@@ -146,27 +181,52 @@ func (m *Movers) settle(ctx context.Context, d *differ, totals map[string]int) e
 	if !e.st.baselined && len(m.read) == len(m.statuses) && !slices.Contains(slices.Collect(maps.Values(m.read)), false) {
 		e.st.baselined = true // Stats says the starting point is read
 	}
-	var held map[int64]bool
-	for _, s := range m.statuses {
-		if !m.read[s] || totals[s] == len(e.heldIDs(s)) {
-			continue
-		}
-		if held == nil {
-			held = make(map[int64]bool, len(e.st.rows))
-			for id := range e.st.rows {
-				held[id] = true
-			}
-		}
-		if err := e.drill(ctx, d, cellKey{status: s}, totals); err != nil {
-			return err
+	m.age()
+	m.noteReads(h)
+	held := make(map[int64]bool, len(e.st.rows))
+	for id := range e.st.rows {
+		held[id] = true
+	}
+	var err error
+	for _, s := range m.order(totals) {
+		if err = m.hunt(ctx, d, s, totals, now); err != nil {
+			break
 		}
 	}
-	err := e.confirmCycle(ctx, d)
-	if held != nil {
-		m.nameArrivals(d, held)
+	if err == nil {
+		err = e.confirmCycle(ctx, d)
 	}
+	m.nameArrivals(d, held)
 	m.forgetUnheld()
+	for i, s := range m.statuses {
+		if _, hunting := m.since[s]; !hunting || !m.read[s] {
+			m.setWant(s, m.spread(i, len(e.heldIDs(s))))
+		}
+	}
 	return err
+}
+
+// order is the order the statuses read whole are searched in: those that
+// grew first, so a strategy that moved between two of them is found where
+// it arrived, with no read by id, settling both; then the smaller first.
+func (m *Movers) order(totals map[string]int) []string {
+	var out []string
+	for _, s := range m.statuses {
+		if m.read[s] {
+			out = append(out, s)
+		}
+	}
+	grew := func(s string) bool { return totals[s] > len(m.e.heldIDs(s)) }
+	slices.SortStableFunc(out, func(a, b string) int {
+		switch ga, gb := grew(a), grew(b); {
+		case ga && !gb:
+			return -1
+		case gb && !ga:
+			return 1
+		}
+		return totals[a] - totals[b]
+	})
+	return out
 }
 
 // nameArrivals reports the rows held now that were held nowhere before the

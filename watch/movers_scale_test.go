@@ -5,6 +5,8 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -13,12 +15,15 @@ import (
 
 // TestMoversAtScale measures the movers' finder as a dashboard runs it: a
 // sandbox of STRATOP_MOVERS_SCALE strategies (10,000 when set to 1)
-// churned 20 times a minute, the halted totals read every 5 s as the
-// Overview reads them and handed over, for STRATOP_MOVERS_FOR (3m). It
-// logs the finder's requests a minute and how long each change into a
-// halted status took to be named, and fails when one took more than 30 s
-// or was never named. A measurement, not a unit test: set the variable to
-// run it (PERFORMANCE.md, "Naming the movers").
+// churned 20 times a minute (seed STRATOP_MOVERS_SEED, 1 by default), the
+// halted totals read every 5 s as the Overview reads them (each at the row
+// the finder asks for) and handed over, for STRATOP_MOVERS_FOR (3m). The
+// clock is the test's: a poll is 5 s of it, the changes are made at their
+// times between two polls, and the run takes seconds. It logs the finder's
+// requests a minute (beyond the totals' reads) and how long each change
+// into a halted status took to be named, and fails when one took more than
+// 30 s or was never named. A measurement, not a unit test: set the
+// variable to run it (PERFORMANCE.md, "Naming the movers").
 func TestMoversAtScale(t *testing.T) {
 	n := 0
 	switch v := os.Getenv("STRATOP_MOVERS_SCALE"); v {
@@ -37,54 +42,60 @@ func TestMoversAtScale(t *testing.T) {
 		span = d
 	}
 	const churn, poll, settle = 20, 5 * time.Second, 30 * time.Second
+	clock := &simClock{}
+	clock.set(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 	var changes lockedLog
-	w := worldOf(t, sandbox.New(sandbox.WithUsers(max(n/100, 40)), sandbox.WithStrategies(n), sandbox.WithChangeLog(&changes)))
+	seed, _ := strconv.Atoi(os.Getenv("STRATOP_MOVERS_SEED"))
+	w := worldOf(t, sandbox.New(sandbox.WithSeed(int64(max(seed, 1))), sandbox.WithUsers(max(n/100, 40)), sandbox.WithStrategies(n), sandbox.WithChangeLog(&changes),
+		sandbox.WithClock(clock.now)))
 	c := &countedClient{Client: w.c}
 	var rec recorder
-	m := runMovers(t, c, 150, &rec)
-
+	var done atomic.Int64
+	m := NewMovers(c, Options{Host: "sandbox.test", Interval: poll, Budget: 150, Emit: rec.emit, Now: clock.now,
+		OnSample: func(Sample) { done.Add(1) }}, haltedStatuses...)
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	polls := time.NewTicker(poll)
-	defer polls.Stop()
-	start := time.Now()
-	for !m.Engine().Stats().Baselined { // a round for each totals handed over, as the Overview's polls do
-		if time.Since(start) > 2*time.Minute {
-			t.Fatal("the halted statuses were not read whole in 2 minutes")
-		}
-		m.Totals(readTotals(t, w.c))
-		<-polls.C
-	}
-	t.Logf("%d strategies: the halted statuses read whole in %s, %d requests", n, time.Since(start).Round(time.Second), c.reads.Load())
-
-	go func() {
-		tick := time.NewTicker(time.Minute / churn)
-		defer tick.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-				w.sb.Churn()
-			}
+	finished := make(chan error, 1)
+	go func() { finished <- m.Run(ctx) }()
+	defer func() {
+		cancel()
+		if err := <-finished; err != nil {
+			t.Errorf("Run: %v", err)
 		}
 	}()
-	from, reads0 := time.Now(), c.reads.Load()
-	end := from.Add(span)
-	var readsAtEnd int64
-	for now := range polls.C {
-		m.Totals(readTotals(t, w.c))
-		if now.After(end) {
-			if readsAtEnd == 0 {
-				readsAtEnd = c.reads.Load()
-				cancel() // no more changes: what was made is named within settle
-			}
-			if now.After(end.Add(settle)) {
-				break
-			}
+	round := func() { // one poll of the Overview: the totals read, handed over, settled
+		before := done.Load()
+		countRead(t, w.c, m)
+		waitFor(t, "the finder's round", func() bool { return done.Load() > before })
+	}
+	for i := 0; !m.Engine().Stats().Baselined; i++ {
+		if i > 60 {
+			t.Fatal("the halted statuses were not read whole in 60 polls")
 		}
+		round()
+		clock.add(poll)
+	}
+	t.Logf("%d strategies: the halted statuses read whole, %d requests", n, c.reads.Load())
+
+	from, reads0 := clock.now(), c.reads.Load()
+	every := time.Minute / churn
+	next := from.Add(every)
+	var readsAtEnd int64
+	for now := from.Add(poll); now.Before(from.Add(span + settle)); now = now.Add(poll) {
+		if now.Before(from.Add(span)) {
+			for !next.After(now) { // made between the last poll and this one
+				clock.set(next)
+				w.sb.Churn()
+				next = next.Add(every)
+			}
+			clock.set(now)
+		} else if readsAtEnd == 0 {
+			readsAtEnd = c.reads.Load() // no more changes: what was made is named within settle
+		}
+		clock.set(now)
+		round()
 	}
 	perMin := float64(readsAtEnd-reads0) / span.Minutes()
+	t.Logf("the finder's reads by what they were for, the first read whole included: %v", m.Engine().Stats().ReadsBy)
 
 	halted := map[string]bool{"paused": true, "suspended": true, "completed": true}
 	var lags []time.Duration
@@ -101,8 +112,12 @@ func TestMoversAtScale(t *testing.T) {
 			}
 		}
 		if named.IsZero() {
+			t.Logf("never named: %d %s -> %s at %s", ch.Strategy, ch.Before, ch.After, ch.Time.Sub(from).Round(time.Second))
 			missed++
 			continue
+		}
+		if lag := named.Sub(ch.Time); lag > 30*time.Second {
+			t.Logf("named late: %d %s -> %s at %s, after %s", ch.Strategy, ch.Before, ch.After, ch.Time.Sub(from).Round(time.Second), lag.Round(100*time.Millisecond))
 		}
 		lags = append(lags, named.Sub(ch.Time))
 	}
@@ -119,3 +134,13 @@ func TestMoversAtScale(t *testing.T) {
 		t.Errorf("a mover was named after more than 30 s or never")
 	}
 }
+
+// simClock is a clock the test moves.
+type simClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *simClock) now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *simClock) set(t time.Time)     { c.mu.Lock(); c.t = t; c.mu.Unlock() }
+func (c *simClock) add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
