@@ -154,6 +154,8 @@ func (t activityTab) updateOther(msg tea.Msg) (_ activityTab, _ tea.Cmd, redraw 
 		t = t.acked(msg)
 	case showAlertMsg:
 		t = t.showAlert(msg.id)
+	case showCommandLogMsg:
+		t.page = pageCommandLog
 	case engineEventsMsg:
 		t, cmd = t.engineEvents(msg)
 	case watchSavedMsg:

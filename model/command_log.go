@@ -29,6 +29,10 @@ const (
 	pageCommandLog
 )
 
+// showCommandLogMsg asks the Activity tab for its command log (the
+// command line's >log).
+type showCommandLogMsg struct{}
+
 // maxLogRunes bounds a command or its calls (a bulk of many strategies)
 // well above a screen of wrapped rows.
 const maxLogRunes = 4000

@@ -75,3 +75,18 @@ func TestProgramLOpensNothing(t *testing.T) {
 		t.Fatalf("L opened the command log:\n%s", a.frame())
 	}
 }
+
+// The command line's >log shows the log from any tab, as 5 then ] would.
+func TestProgramPaletteLogShowsTheCommandLog(t *testing.T) {
+	a := startAppOn(t, nil, 80, 40)
+	a.keys("2")
+	a.waitReady("page 1 of 3")
+	a.keys(":")
+	a.typeText(">log")
+	a.keys("enter")
+	a.waitText("[5 Activity]", "Command log", "[ activity")
+	a.keys("esc")
+	a.waitFor("the Activity's feed", func(v string) bool {
+		return strings.Contains(v, "[5 Activity]") && !strings.Contains(v, "Command log") && strings.Contains(v, "] command log")
+	})
+}

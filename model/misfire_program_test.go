@@ -132,6 +132,13 @@ func runFuzz(t *testing.T, run fuzzRun) fuzzResult {
 	r.stop()
 	res.violations, res.keys, res.requests, res.confirmed = o.violations, len(got), len(posts), len(o.allowances)
 	res.byAction = map[string]int{}
+	for _, a := range o.allowances {
+		name := a.d.kind + " " + a.d.action
+		if len(a.d.ids) > 0 {
+			name += " (marked)"
+		}
+		res.byAction[name]++
+	}
 	res.reach = tally(events)
 	return res
 }

@@ -34,7 +34,7 @@ var modes = []completion{
 	{line: "#", label: "#ID", desc: "show a strategy by its id"},
 	{line: "@", label: "@USER", desc: "choose a user (fuzzy over the users loaded)"},
 	{line: "!", label: "!POOL", desc: "show a pool (fuzzy over the pools loaded)"},
-	{line: ">", label: ">ACTION", desc: "an action or a view: >suspend --reason R, >filter, >profile, >fleet, >theme"},
+	{line: ">", label: ">ACTION", desc: "an action or a view: >suspend --reason R, >filter, >profile, >fleet, >theme, >log"},
 }
 
 // views are the > words that are not actions.
@@ -43,6 +43,7 @@ var views = []completion{
 	{line: ">profile ", label: "profile", desc: "switch to a profile, as P"},
 	{line: ">fleet", label: "fleet", desc: "every integration at a glance, as F"},
 	{line: ">theme ", label: "theme", desc: "draw in another theme for this session; the settings file is not changed"},
+	{line: ">log", label: "log", desc: "the command log: what this program sent, as commands (Activity, ])"},
 }
 
 // complete fills the dropdown for what p holds now, and starts the turns

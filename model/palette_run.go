@@ -28,6 +28,7 @@ var verbRunners = map[string]func(m Model, args []string) (Model, tea.Cmd, strin
 	"profile": Model.runProfile,
 	"fleet":   Model.runFleet,
 	"theme":   Model.runTheme,
+	"log":     Model.runLog,
 }
 
 // verbLine is the > line with an unknown first word replaced by the
@@ -38,7 +39,7 @@ func verbLine(line string, sel *completion) (string, string) {
 		return line, ""
 	}
 	if sel == nil {
-		return line, "no action or view " + text.CleanN(strings.Join(words, " "), 30) + " (" + actionNames() + ", filter, profile, fleet, theme)"
+		return line, "no action or view " + text.CleanN(strings.Join(words, " "), 30) + " (" + actionNames() + ", filter, profile, fleet, theme, log)"
 	}
 	v := strings.Fields(sel.line[1:])
 	if len(v) == 0 {
@@ -150,6 +151,16 @@ func (m Model) runProfile(args []string) (Model, tea.Cmd, string) {
 	}
 	m, c2 := m.connectProfile(*m.switcher, args[0])
 	return m, tea.Batch(cmd, c2), ""
+}
+
+// runLog shows the command log, the Activity tab's second page.
+func (m Model) runLog(args []string) (Model, tea.Cmd, string) {
+	if len(args) != 0 {
+		return m, nil, ">log takes no arguments"
+	}
+	m, c1 := m.switchTab(m.owners[feedAudit])
+	m, c2 := m.route(feedAudit, showCommandLogMsg{})
+	return m, tea.Batch(c1, c2), ""
 }
 
 // runFleet asks the program holding the dashboard for the fleet, as F.
