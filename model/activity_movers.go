@@ -20,8 +20,8 @@ import (
 
 // moversBudget is the most requests a minute the movers' finder may send,
 // a hard cap whatever the change rate: at 10,000 strategies a search costs
-// about seven requests, so this names about twenty changes a minute once
-// the halted statuses have been read whole. It spends only when totals
+// two to five requests of its own, so this names thirty changes a minute
+// and more once the halted statuses have been read whole. It spends only when totals
 // move, and less the more the Overview's own reads of the totals do the
 // searching (PERFORMANCE.md, "Naming the movers").
 const moversBudget = 150
