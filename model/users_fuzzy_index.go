@@ -146,8 +146,9 @@ func buildUserIndex(d *usersData) *usersIndex {
 		}
 		return func(i int32) []byte { return walletBody(d.lower(int(i), 1)) }
 	}
-	ix.byExt, ix.extRuns = sortedByLength(n, field(0), func(i int32) int { return len(d.lower(int(i), 0)) })
-	ix.byWallet, ix.walRuns = sortedByLength(n, field(1), func(i int32) int { return len(d.lower(int(i), 1)) })
+	scratch := &sortScratch{lens: make([]uint16, n), pre: make([]uint64, n), buf: make([]int32, n)}
+	ix.byExt, ix.extRuns = sortedByLength(n, field(0), func(i int32) int { return len(d.lower(int(i), 0)) }, scratch)
+	ix.byWallet, ix.walRuns = sortedByLength(n, field(1), func(i int32) int { return len(d.lower(int(i), 1)) }, scratch)
 	return ix
 }
 
@@ -220,8 +221,8 @@ func (s *singleScan) add(row int32, ext, w []byte) {
 // key that follow what every key of that length starts with (for ids
 // such as cust_4711, the digits); only rows equal in both compare their
 // keys' text.
-func sortedByLength(n int, key func(int32) []byte, length func(int32) int) ([]int32, []lenRun) {
-	lens := make([]uint16, n)
+func sortedByLength(n int, key func(int32) []byte, length func(int32) int, scratch *sortScratch) ([]int32, []lenRun) {
+	lens, pre := scratch.lens, scratch.pre
 	common := map[int][]byte{} // the prefix every key of a length shares
 	for i := range int32(n) {
 		l, k := length(i), key(i)
@@ -236,7 +237,6 @@ func sortedByLength(n int, key func(int32) []byte, length func(int32) int) ([]in
 			common[l] = c[:p]
 		}
 	}
-	pre := make([]uint64, n)
 	for i := range int32(n) {
 		k := key(i)[len(common[int(lens[i])]):]
 		var b [8]byte
@@ -247,7 +247,7 @@ func sortedByLength(n int, key func(int32) []byte, length func(int32) int) ([]in
 	for i := range rows {
 		rows[i] = int32(i)
 	}
-	sortYielding(rows, func(a, b int32) int {
+	sortYielding(rows, scratch.buf, func(a, b int32) int {
 		if lens[a] != lens[b] {
 			return int(lens[a]) - int(lens[b])
 		}
@@ -269,9 +269,18 @@ func sortedByLength(n int, key func(int32) []byte, length func(int32) int) ([]in
 	return rows, runs
 }
 
-// sortYielding is a stable bottom-up merge sort that yields every few
-// thousand elements, so that a key is never held behind a whole sort.
-func sortYielding(rows []int32, order func(a, b int32) int) {
+// sortScratch is the working memory of sortedByLength, used by both
+// orders in turn: a build leaves half the garbage it would otherwise.
+type sortScratch struct {
+	lens []uint16
+	pre  []uint64
+	buf  []int32
+}
+
+// sortYielding is a stable bottom-up merge sort (buf as long as rows)
+// that yields every few thousand elements, so that a key is never held
+// behind a whole sort.
+func sortYielding(rows, buf []int32, order func(a, b int32) int) {
 	const run = 32
 	work := 0
 	tick := func(k int) {
@@ -289,7 +298,7 @@ func sortYielding(rows []int32, order func(a, b int32) int) {
 		}
 		tick(hi - lo)
 	}
-	src, dst := rows, make([]int32, len(rows))
+	src, dst := rows, buf[:len(rows)]
 	for width := run; width < len(rows); width *= 2 {
 		for lo := 0; lo < len(rows); lo += 2 * width {
 			mid, hi := min(lo+width, len(rows)), min(lo+2*width, len(rows))

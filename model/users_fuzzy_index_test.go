@@ -2,8 +2,10 @@ package model
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stratop/stratop/api"
 )
@@ -163,4 +165,44 @@ func FuzzUserIndex(f *testing.F) {
 		ix := buildUserIndex(d)
 		sameHits(t, d, ix, string(key))
 	})
+}
+
+// A list read large enough is indexed in the background; until then the
+// search scans in turns, and once the index is there it answers whole at
+// the first keystroke with the scan's answer. A list read again that is
+// the same list keeps its index.
+func TestUserFuzzyAnswersFromTheIndexOnceBuilt(t *testing.T) {
+	d := benchUsers(indexMinUsers + 1000)
+	if readyUserIndex(d) != nil {
+		t.Fatal("an index before any was asked for")
+	}
+	f := userFuzzy{}.narrow(d, "cust_4")
+	if f.indexed {
+		t.Fatal("answered from an index not built")
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for readyUserIndex(d) == nil {
+		if time.Now().After(deadline) {
+			t.Fatal("the index was not built")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	for _, q := range []string{"cust_4", "cust_47", "c7", "0x9e3f", "ust", "cs47"} {
+		f = f.narrow(d, q)
+		if !f.indexed || !f.done() {
+			t.Fatalf("%q: not answered whole from the index", q)
+		}
+		want := bruteTop(d, q)
+		if got := f.top(); !slices.Equal(got, want) {
+			t.Fatalf("%q: %v, scan %v", q, got, want)
+		}
+	}
+	ix := readyUserIndex(d)
+	prepareUserIndex(d)
+	if readyUserIndex(d) != ix {
+		t.Fatal("the same list was indexed again")
+	}
+	if small := benchUsers(100); func() bool { prepareUserIndex(small); return readyUserIndex(small) != nil }() {
+		t.Fatal("a small list was indexed")
+	}
 }

@@ -10,6 +10,7 @@ package model
 
 import (
 	"bytes"
+	mathbits "math/bits"
 	"runtime"
 	"sync"
 )
@@ -23,20 +24,24 @@ func (ix *usersIndex) find(d *usersData, q []byte) []userHit {
 	var top topHits
 	m := len(q)
 	substring, chars := textMask(q), charMask(q)
+	var cand candidates
+	scan := func(t scanTier) {
+		if cand.bits == nil {
+			cand = ix.candidates(q)
+		}
+		ix.scan(d, q, &top, t, cand)
+	}
 	steps := []func(){
 		func() { ix.prefixTier(d, q, &top) },
-		func() { ix.scan(d, q, &top, scanTier{tier: tierPart, need: substring, gap: 1, score: extPartScore}) },
+		func() { scan(scanTier{tier: tierPart, need: substring, gap: 1, score: extPartScore}) },
 		func() { ix.walletStartTier(d, q, &top) },
 		func() {
 			ix.walletAfterX(d, q, &top)
-			ix.scan(d, q, &top, scanTier{tier: tierWalletPart, wallet: true, need: substring, gap: 1, score: walletPartScore})
+			scan(scanTier{tier: tierWalletPart, wallet: true, need: substring, gap: 1, score: walletPartScore})
 		},
+		func() { scan(scanTier{tier: tierLetters, need: chars, gap: m + 1, score: extLettersScore}) },
 		func() {
-			ix.scan(d, q, &top, scanTier{tier: tierLetters, need: chars, gap: m + 1, score: extLettersScore})
-		},
-		func() {
-			need := charMask(afterHead(q))
-			ix.scan(d, q, &top, scanTier{tier: tierWalletLetters, wallet: true, need: need, gap: m + 1, score: walletLettersScore})
+			scan(scanTier{tier: tierWalletLetters, wallet: true, need: charMask(afterHead(q)), gap: m + 1, score: walletLettersScore})
 		},
 	}
 	for _, step := range steps {
@@ -156,17 +161,18 @@ func (ix *usersIndex) walletAfterX(d *usersData, q []byte, top *topHits) {
 }
 
 // A tierScore is the score a user would have in one tier read by a scan,
-// 0 when it is not found there; scoreUser confirms it.
-type tierScore func(ext, wallet, q []byte) int32
+// from the one field the tier looks at, 0 when it is not found there;
+// scoreUser confirms it.
+type tierScore func(field, q []byte) int32
 
-func extPartScore(ext, _, q []byte) int32 {
+func extPartScore(ext, q []byte) int32 {
 	if k := bytes.Index(ext, q); k > 0 {
 		return rank(tierPart, k*64+len(ext))
 	}
 	return 0
 }
 
-func walletPartScore(_, w, q []byte) int32 {
+func walletPartScore(w, q []byte) int32 {
 	k := bytes.Index(w, q)
 	if k <= 0 || (k == 2 && w[0] == '0' && w[1] == 'x') {
 		return 0
@@ -174,18 +180,39 @@ func walletPartScore(_, w, q []byte) int32 {
 	return rank(tierWalletPart, k*64+len(w))
 }
 
-func extLettersScore(ext, _, q []byte) int32 {
-	if span, ok := letters(ext, q); ok {
+func extLettersScore(ext, q []byte) int32 {
+	if span, ok := shortLetters(ext, q); ok {
 		return rank(tierLetters, span*64+len(ext))
 	}
 	return 0
 }
 
-func walletLettersScore(_, w, q []byte) int32 {
-	if span, ok := letters(w, q); ok {
+func walletLettersScore(w, q []byte) int32 {
+	if span, ok := shortLetters(w, q); ok {
 		return rank(tierWalletLetters, span*64+len(w))
 	}
 	return 0
+}
+
+// shortLetters is letters, in one pass over a short field rather than a
+// search per letter.
+func shortLetters(s, q []byte) (int, bool) {
+	if len(s) > 24 {
+		return letters(s, q)
+	}
+	j, start := 0, 0
+	for i, c := range s {
+		if c != q[j] {
+			continue
+		}
+		if j == 0 {
+			start = i
+		}
+		if j++; j == len(q) {
+			return i + 1 - start, true
+		}
+	}
+	return 0, false
 }
 
 // scanTier is one tier read by a scan: where it looks, what a user's
@@ -212,12 +239,35 @@ var (
 	scanMinPart = 65536
 )
 
-// scan reads one tier by looking at every user whose masks hold the
-// tier's need and whose field is long enough to rank among the kept.
-func (ix *usersIndex) scan(d *usersData, q []byte, top *topHits, t scanTier) {
-	parts := min(scanParts(), max(ix.n/scanMinPart, 1))
+// candidates are the users whose masks let q lie in their id or their
+// wallet at all, by letters in order (what every tier a scan reads asks
+// at the least): one pass over the masks, and the scans of the tiers
+// look only at these.
+type candidates struct {
+	bits  []uint64
+	count int
+}
+
+func (ix *usersIndex) candidates(q []byte) candidates {
+	ext, wal := charMask(q), charMask(afterHead(q))
+	c := candidates{bits: make([]uint64, (ix.n+63)/64)}
+	for i, m := range ix.masks {
+		if m.ext&ext == ext || m.wal&wal == wal {
+			c.bits[i>>6] |= 1 << (i & 63)
+			c.count++
+		}
+	}
+	return c
+}
+
+// scan reads one tier by looking at every candidate whose masks hold the
+// tier's need and whose field is long enough to rank among the kept,
+// split over the program's Ps when they are many.
+func (ix *usersIndex) scan(d *usersData, q []byte, top *topHits, t scanTier, cand candidates) {
+	parts := min(scanParts(), max(cand.count/scanMinPart, 1))
+	words := len(cand.bits)
 	if parts <= 1 {
-		ix.scanRange(d, q, 0, ix.n, top, t)
+		ix.scanRange(d, q, cand.bits, 0, words, top, t)
 		return
 	}
 	tops := make([]topHits, parts)
@@ -226,7 +276,7 @@ func (ix *usersIndex) scan(d *usersData, q []byte, top *topHits, t scanTier) {
 	}
 	var wg sync.WaitGroup
 	for p := range parts {
-		wg.Go(func() { ix.scanRange(d, q, p*ix.n/parts, (p+1)*ix.n/parts, &tops[p], t) })
+		wg.Go(func() { ix.scanRange(d, q, cand.bits, p*words/parts, (p+1)*words/parts, &tops[p], t) })
 	}
 	wg.Wait()
 	for _, part := range tops {
@@ -238,32 +288,41 @@ func (ix *usersIndex) scan(d *usersData, q []byte, top *topHits, t scanTier) {
 	}
 }
 
-func (ix *usersIndex) scanRange(d *usersData, q []byte, from, to int, top *topHits, t scanTier) {
+// scanRange is scan over the candidates in words [from, to) of bits.
+func (ix *usersIndex) scanRange(d *usersData, q []byte, bits []uint64, from, to int, top *topHits, t scanTier) {
 	f := 0
 	if t.wallet {
 		f = 1
 	}
 	minLen := len(q) + 1
-	for i := from; i < to; i++ {
-		m := ix.masks[i].ext
-		if t.wallet {
-			m = ix.masks[i].wal
+	for word := from; word < to; word++ {
+		for set := bits[word]; set != 0; set &= set - 1 {
+			ix.scanUser(d, q, word<<6+mathbits.TrailingZeros64(set), f, minLen, top, t)
 		}
-		if m&t.need != t.need {
-			continue
-		}
-		start, end := d.span(i, f)
-		if end-start < minLen || !top.admits(userHit{row: int32(i), score: t.best(end - start)}) {
-			continue
-		}
-		ext, w := d.lower(i, 0), d.lower(i, 1)
-		s := t.score(ext, w, q)
-		h := userHit{row: int32(i), score: s}
-		if s == 0 || !top.admits(h) || top.holds(h.row) {
-			continue
-		}
-		if scoreUser(ext, w, q) == s {
-			top.offer(h)
-		}
+	}
+}
+
+// scanUser offers user i to top when it lies in the tier (f: the field
+// the tier reads).
+func (ix *usersIndex) scanUser(d *usersData, q []byte, i, f, minLen int, top *topHits, t scanTier) {
+	m := ix.masks[i].ext
+	if t.wallet {
+		m = ix.masks[i].wal
+	}
+	if m&t.need != t.need {
+		return
+	}
+	start, end := d.span(i, f)
+	if end-start < minLen || !top.admits(userHit{row: int32(i), score: t.best(end - start)}) {
+		return
+	}
+	text := d.chunks[start>>chunkShift].text
+	s := t.score(text[start&chunkMask:start&chunkMask+end-start], q)
+	h := userHit{row: int32(i), score: s}
+	if s == 0 || !top.admits(h) || top.holds(h.row) {
+		return
+	}
+	if scoreUser(d.lower(i, 0), d.lower(i, 1), q) == s {
+		top.offer(h)
 	}
 }
