@@ -167,6 +167,7 @@ func (m *Movers) round(ctx context.Context, h handover) {
 func (m *Movers) settle(ctx context.Context, d *differ, h handover, now time.Time) error {
 	e := m.e
 	totals := maps.Clone(h.totals)
+	started := maps.Clone(m.read) // the rows handed over were read before this round's whole reads
 	for _, s := range m.statuses {
 		if m.read[s] {
 			continue
@@ -182,7 +183,7 @@ func (m *Movers) settle(ctx context.Context, d *differ, h handover, now time.Tim
 		e.st.baselined = true // Stats says the starting point is read
 	}
 	m.age()
-	m.noteReads(h)
+	m.noteReads(h, started)
 	held := make(map[int64]bool, len(e.st.rows))
 	for id := range e.st.rows {
 		held[id] = true

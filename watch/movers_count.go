@@ -84,13 +84,14 @@ func (m *Movers) spread(i, n int) want {
 }
 
 // noteReads keeps the rows the totals' reads returned as what the list
-// showed at their positions.
-func (m *Movers) noteReads(h handover) {
+// showed at their positions, in the statuses whose starting point was read
+// before them.
+func (m *Movers) noteReads(h handover, started map[string]bool) {
 	for _, s := range m.statuses {
 		_, m.free[s] = h.reads[s]
 	}
 	for s, r := range h.reads {
-		if !m.read[s] || len(r.Rows) == 0 {
+		if !started[s] || len(r.Rows) == 0 {
 			continue
 		}
 		m.facts.note(s, (r.Page-1)*r.PageSize, r.Rows, h.first)
