@@ -61,6 +61,11 @@ func TestMisfireOracleRules(t *testing.T) {
 			[]received{seq(haltPOST, 2)}, "appeared without a key"},
 		{"read-only profile", []traceEvent{big, roKey(key("h", none, halt)), roKey(key("y", halt, none))},
 			nil, "read-only profile"},
+		{"escape closed the command line", []traceEvent{big, onLine(key(":", none, none), false), key("esc", none, none)}, nil, ""},
+		{"escape left the command line open", []traceEvent{big, onLine(key(":", none, none), false), onLine(key("esc", none, none), false)},
+			nil, "an escape left open: the command line"},
+		{"escape ended the history search", []traceEvent{big, onLine(key("ctrl+r", none, none), true), onLine(key("esc", none, none), false)},
+			nil, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -81,3 +86,9 @@ func TestMisfireOracleRules(t *testing.T) {
 func seq(r received, n int) received { r.seq = n; return r }
 
 func roKey(ev traceEvent) traceEvent { ev.profile = "ro"; return ev }
+
+// onLine is ev leaving the command line open (searching its history).
+func onLine(ev traceEvent, search bool) traceEvent {
+	ev.palette, ev.paletteSearch = true, search
+	return ev
+}

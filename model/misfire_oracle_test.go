@@ -9,7 +9,9 @@ package model
 // in a profile that is not read-only. The trace says what was shown; the
 // oracle decides itself what a key means: an escape closes, y answers a
 // y/n dialog, enter answers a typed one only when what was typed since it
-// opened is what it asked for.
+// opened is what it asked for. An escape closes every layer that takes
+// the keys: a dialog, the switcher, the help, a text input, the command
+// line (whose history search it ends first).
 
 import (
 	"slices"
@@ -77,13 +79,14 @@ func (o *oracle) run(events []traceEvent) {
 	var b *belief
 	sizeOK, keys := false, 0
 	var prevAfter shownDialog
+	var prev traceEvent
 	for _, ev := range events {
 		if ev.key == "" {
 			sizeOK = ev.width >= ui.MinWidth && ev.height >= ui.MinHeight
 			if !sizeOK {
 				b = nil
 			}
-			prevAfter = ev.shown
+			prevAfter, prev = ev.shown, ev
 			continue
 		}
 		i := keys
@@ -117,7 +120,8 @@ func (o *oracle) run(events []traceEvent) {
 				b.typed = typeInto(b.typed, b.d, before, ev.key)
 			}
 		}
-		if ev.key == "esc" && !ev.hidden && (after.kind != "" || ev.switcher || ev.help || ev.capturing) {
+		lineLeft := ev.palette && before.kind == "" && !prev.paletteSearch
+		if ev.key == "esc" && !ev.hidden && (after.kind != "" || ev.switcher || ev.help || ev.capturing || lineLeft) {
 			o.fail(i, ev, "an escape left open: "+describe(ev))
 		}
 		if ev.key != "esc" && acts(after) && (b == nil || !sameDialog(after, b.d)) {
@@ -129,7 +133,7 @@ func (o *oracle) run(events []traceEvent) {
 			}
 			b = &belief{d: after, opened: i}
 		}
-		prevAfter = after
+		prevAfter, prev = after, ev
 	}
 }
 
@@ -189,6 +193,8 @@ func describe(ev traceEvent) string {
 		return "the profile switcher"
 	case ev.help:
 		return "the help"
+	case ev.palette:
+		return "the command line"
 	}
 	return "a filter or text input"
 }

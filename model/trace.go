@@ -18,9 +18,10 @@ type traceEvent struct {
 	shown         shownDialog // the dialog open after the key (kind "" for none)
 	// Other layers that an escape must close.
 	switcher, help, capturing bool
-	// Where the key left the operator: the command line open, the tab shown.
-	palette bool
-	tab     int
+	// Where the key left the operator: the command line open (searching
+	// its history, where an escape ends the search first), the tab shown.
+	palette, paletteSearch bool
+	tab                    int
 }
 
 // shownDialog is what a dialog showed: its kind and what it acts on.
@@ -50,7 +51,7 @@ func (m Model) traced(msg *tea.KeyMsg, before shownDialog) {
 	}
 	ev := traceEvent{width: m.width, height: m.height, hidden: m.hidden(), profile: m.env.profile, before: before,
 		shown: m.shownNow(), switcher: m.switcher != nil, help: m.showHelp, capturing: m.tabs[m.active].Capturing(),
-		palette: m.palette != nil, tab: m.active}
+		palette: m.palette != nil, paletteSearch: m.palette != nil && m.palette.search, tab: m.active}
 	if msg != nil {
 		ev.key = msg.String()
 	}
