@@ -15,7 +15,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -28,39 +27,28 @@ import (
 // maxHistory is how many command lines are kept.
 const maxHistory = 500
 
-// commandHistory is the lines run, oldest first, and how they reach the
-// file. The lines in memory are the history: a file that cannot be read or
-// written never takes them away, and its failure is said once (again only
-// after the file worked), not at every command.
+// commandHistory is the lines run, oldest first. The lines in memory are
+// the history: a file that cannot be read or written never takes them
+// away, and its failure is said once (again only after the file worked),
+// not at every command.
 type commandHistory struct {
 	lines []string
-	// unsaved are the lines run and not yet in the file, oldest first:
-	// being written, or left by a write that failed (written with the
-	// next line run).
-	unsaved []string
-	// writing says an append is on its way: one at a time, so the file
-	// keeps the order the lines were run in.
-	writing bool
-	// written counts the appends done: a read begun before the last one
-	// may not hold it, and is read again.
-	written int
-	// readFailed, writeFailed: the last read or write failed, and it was
-	// said.
+	// readFailed, writeFailed: the last read or write of the file failed,
+	// and it was said.
 	readFailed, writeFailed bool
 }
 
-// historyReadMsg is the history read from the file.
+// historyReadMsg is the history read: the file's lines, then those this
+// process has queued for it.
 type historyReadMsg struct {
 	session uint64
-	written int // the appends done when the read began
 	lines   []string
 	err     error
 }
 
-// historyWrittenMsg is the end of an append of the first n unsaved lines.
+// historyWrittenMsg is the end of an append of the queued lines.
 type historyWrittenMsg struct {
 	session uint64
-	n       int
 	err     error
 }
 
@@ -106,40 +94,28 @@ func (h commandHistory) matching(q string, n int) []completion {
 	return out
 }
 
-// keepLine adds a line run to the history, and to the file after the
-// lines run before it.
+// keepLine adds a line run to the history, and queues it for the file
+// after the lines run before it (palette_history_queue.go).
 func (m Model) keepLine(line string) (Model, tea.Cmd) {
 	m.history = m.history.add(line)
-	if m.env.commandsPath == "" {
+	path, session := m.env.commandsPath, m.env.session
+	if path == "" {
 		return m, nil
 	}
-	unsaved := append(m.history.unsaved[:len(m.history.unsaved):len(m.history.unsaved)], line)
-	m.history.unsaved = unsaved[max(len(unsaved)-maxHistory, 0):]
-	return m.writeHistory()
+	q := queueFor(path)
+	q.add(line)
+	return m, func() tea.Msg { return historyWrittenMsg{session: session, err: q.flush(path)} }
 }
 
-// writeHistory appends the unsaved lines, unless an append is on its way.
-func (m Model) writeHistory() (Model, tea.Cmd) {
-	h := m.history
-	if h.writing || len(h.unsaved) == 0 || m.env.commandsPath == "" {
-		return m, nil
-	}
-	m.history.writing = true
-	path, session, lines := m.env.commandsPath, m.env.session, slices.Clone(h.unsaved)
-	return m, func() tea.Msg {
-		return historyWrittenMsg{session: session, n: len(lines), err: appendHistory(path, lines...)}
-	}
-}
-
-// readHistoryCmd reads the history file.
+// readHistoryCmd reads the history.
 func (m Model) readHistoryCmd() tea.Cmd {
-	path, session, written := m.env.commandsPath, m.env.session, m.history.written
+	path, session := m.env.commandsPath, m.env.session
 	if path == "" {
 		return nil
 	}
 	return func() tea.Msg {
-		lines, err := readHistory(path)
-		return historyReadMsg{session: session, written: written, lines: lines, err: err}
+		lines, err := queueFor(path).read(path)
+		return historyReadMsg{session: session, lines: lines, err: err}
 	}
 }
 
@@ -155,44 +131,25 @@ func (m Model) settleHistory(msg tea.Msg) (Model, tea.Cmd) {
 				h.readFailed = true
 				return m.say(ui.HistoryUnread(msg.err.Error())), nil
 			}
-		case msg.written != h.written:
-			return m, m.readHistoryCmd() // an append ended meanwhile
 		default:
 			h.readFailed = false
-			lines := h.lines
-			h.lines = slices.Clone(msg.lines)
-			// The lines the file does not hold yet follow its own.
-			if !endsWith(msg.lines, h.unsaved) {
-				for _, l := range h.unsaved {
-					*h = h.add(l)
-				}
-			}
-			if len(h.lines) == 0 {
-				h.lines = lines // an empty read takes nothing away
+			if len(msg.lines) > 0 { // an empty file takes nothing away
+				h.lines = msg.lines
 			}
 		}
 	case historyWrittenMsg:
-		if msg.session != m.env.session {
-			return m, nil
-		}
-		h.writing = false
-		if msg.err != nil {
+		switch {
+		case msg.session != m.env.session:
+		case msg.err != nil:
 			if !h.writeFailed {
 				h.writeFailed = true
 				return m.say(ui.HistoryUnsaved(msg.err.Error())), nil
 			}
-			return m, nil
+		default:
+			h.writeFailed = false
 		}
-		h.writeFailed, h.written = false, h.written+1
-		h.unsaved = slices.Clone(h.unsaved[min(msg.n, len(h.unsaved)):])
-		return m.writeHistory()
 	}
 	return m, nil
-}
-
-// endsWith reports whether lines end with tail.
-func endsWith(lines, tail []string) bool {
-	return len(tail) <= len(lines) && slices.Equal(lines[len(lines)-len(tail):], tail)
 }
 
 // readHistory is the file's last maxHistory lines; a line that is not a

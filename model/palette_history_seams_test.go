@@ -24,16 +24,22 @@ func historyModel(t *testing.T, path string) Model {
 	return deliver(m, m.Init())
 }
 
-// runLine opens the command line, types line, runs it with enter and
-// delivers what every step asked for.
-func runLine(m Model, line string) Model {
+// typeLine opens the command line, types line and runs it with enter,
+// delivering what each key but enter asked for; enter's commands are
+// returned, not run.
+func typeLine(m Model, line string) (Model, tea.Cmd) {
 	m, cmd := press(m, ":")
 	m = deliver(m, cmd)
 	for _, r := range line {
 		m, cmd = press(m, string(r))
 		m = deliver(m, cmd)
 	}
-	m, cmd = press(m, "enter")
+	return press(m, "enter")
+}
+
+// runLine is typeLine delivering what enter asked for.
+func runLine(m Model, line string) Model {
+	m, cmd := typeLine(m, line)
 	return deliver(m, cmd)
 }
 
@@ -127,21 +133,12 @@ func TestCommandHistoryWritesWhatItMissedOnceTheDiskWorks(t *testing.T) {
 }
 
 // Two lines run one after the other reach the file in that order however
-// the appends' goroutines are scheduled: the second waits for the first.
+// the appends' goroutines are scheduled: whichever runs first writes both.
 func TestCommandHistoryKeepsTheOrderRunWhenAppendsFinishOutOfOrder(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "commands.jsonl")
 	m := historyModel(t, path)
-	run := func(m Model, line string) (Model, tea.Cmd) {
-		m, cmd := press(m, ":")
-		m = deliver(m, cmd)
-		for _, r := range line {
-			m, cmd = press(m, string(r))
-			m = deliver(m, cmd)
-		}
-		return press(m, "enter")
-	}
-	m, first := run(m, ">filter status=active")
-	m, second := run(m, "#3")
+	m, first := typeLine(m, ">filter status=active")
+	m, second := typeLine(m, "#3")
 	// The second's commands finish first.
 	for _, msg := range append(runCmd(second), runCmd(first)...) {
 		var cmd tea.Cmd
@@ -151,5 +148,20 @@ func TestCommandHistoryKeepsTheOrderRunWhenAppendsFinishOutOfOrder(t *testing.T)
 	got, err := readHistory(path)
 	if err != nil || !slices.Equal(got, []string{">filter status=active", "#3"}) {
 		t.Fatalf("the file holds %q (%v), want the lines in the order run", got, err)
+	}
+}
+
+// A dashboard replaced (by a profile switch) before the append of its last
+// line ran loses no line: the append that does run writes every line
+// queued, in order.
+func TestCommandHistoryLinesOfAReplacedDashboardAreWritten(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "commands.jsonl")
+	m := historyModel(t, path)
+	m, first := typeLine(m, "#1")
+	_, _ = typeLine(m, "#2") // then replaced: its own commands never run
+	runCmd(first)
+	got, err := readHistory(path)
+	if err != nil || !slices.Equal(got, []string{"#1", "#2"}) {
+		t.Fatalf("the file holds %q (%v), want both lines in order", got, err)
 	}
 }
