@@ -144,13 +144,20 @@ func (f feed) landed(gen uint64) feed {
 // shown is marked stale: well before the client's own timeout.
 const staleWait = 2
 
+// minHang is the shortest wait called hanging, whatever the interval. The
+// status line says the wait in whole seconds, and at a loopback interval
+// (50 ms and up) two intervals are an ordinary reply on a busy machine:
+// without it the line flashed "STALE · waiting 0s for an answer" for reads
+// that were not late.
+const minHang = time.Second
+
 // waiting is how long the fetch in flight has waited for its answer, when
-// that is more than staleWait intervals; 0 otherwise.
+// that is more than staleWait intervals and minHang; 0 otherwise.
 func (f feed) waiting() time.Duration {
 	if !f.inFlight || f.delay <= 0 || f.sentAt.IsZero() {
 		return 0
 	}
-	if w := time.Since(f.sentAt); w > staleWait*f.delay {
+	if w := time.Since(f.sentAt); w > max(staleWait*f.delay, minHang) {
 		return w
 	}
 	return 0
