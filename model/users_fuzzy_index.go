@@ -46,16 +46,10 @@ type usersIndex struct {
 	extRuns  []lenRun
 	byWallet []int32
 	walRuns  []lenRun
-	masks    []userMasks
+	extMasks []uint64 // per user, what its id holds (textMask)
+	walMasks []uint64 // per user, what its wallet past 0x holds
 	single   [256][]userHit
 }
-
-// userMasks are what one user's id and wallet (past 0x) hold: each its
-// characters (charBits) in the low 32 bits and its pairs of adjacent
-// characters, hashed, in the high 32. A query found in a field as a
-// substring has all its characters and pairs there, one found by letters
-// in order its characters.
-type userMasks struct{ ext, wal uint64 }
 
 // lenRun is where the fields of one length lie in a sorted order.
 type lenRun struct {
@@ -92,7 +86,10 @@ func charMask(s []byte) uint64 {
 	return uint64(m)
 }
 
-// textMask is s's characters and its pairs of adjacent characters.
+// textMask is what s holds: its characters (charBits) in the low 32 bits
+// and its pairs of adjacent characters, hashed, in the high 32. A query
+// found in a field as a substring has all its characters and pairs there,
+// one found by letters in order its characters.
 func textMask(s []byte) uint64 {
 	var pairs uint64
 	for i := 1; i < len(s); i++ {
@@ -129,14 +126,14 @@ func afterHead(q []byte) []byte {
 // dashboard runs on one P, and a key must not wait for the build.
 func buildUserIndex(d *usersData) *usersIndex {
 	n := d.Len()
-	ix := &usersIndex{n: n, masks: make([]userMasks, n)}
+	ix := &usersIndex{n: n, extMasks: make([]uint64, n), walMasks: make([]uint64, n)}
 	single := new(singleScan)
 	for i := range n {
 		if i%yieldEvery == yieldEvery-1 {
 			runtime.Gosched()
 		}
 		ext, w := d.lower(i, 0), d.lower(i, 1)
-		ix.masks[i] = userMasks{ext: textMask(ext), wal: textMask(walletBody(w))}
+		ix.extMasks[i], ix.walMasks[i] = textMask(ext), textMask(walletBody(w))
 		single.add(int32(i), ext, w)
 	}
 	single.done(ix)

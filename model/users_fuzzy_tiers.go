@@ -10,7 +10,6 @@ package model
 
 import (
 	"bytes"
-	mathbits "math/bits"
 	"runtime"
 	"sync"
 )
@@ -24,13 +23,7 @@ func (ix *usersIndex) find(d *usersData, q []byte) []userHit {
 	var top topHits
 	m := len(q)
 	substring, chars := textMask(q), charMask(q)
-	var cand candidates
-	scan := func(t scanTier) {
-		if cand.bits == nil {
-			cand = ix.candidates(q)
-		}
-		ix.scan(d, q, &top, t, cand)
-	}
+	scan := func(t scanTier) { ix.scan(d, q, &top, t) }
 	steps := []func(){
 		func() { ix.prefixTier(d, q, &top) },
 		func() { scan(scanTier{tier: tierPart, need: substring, gap: 1, score: extPartScore}) },
@@ -239,35 +232,13 @@ var (
 	scanMinPart = 65536
 )
 
-// candidates are the users whose masks let q lie in their id or their
-// wallet at all, by letters in order (what every tier a scan reads asks
-// at the least): one pass over the masks, and the scans of the tiers
-// look only at these.
-type candidates struct {
-	bits  []uint64
-	count int
-}
-
-func (ix *usersIndex) candidates(q []byte) candidates {
-	ext, wal := charMask(q), charMask(afterHead(q))
-	c := candidates{bits: make([]uint64, (ix.n+63)/64)}
-	for i, m := range ix.masks {
-		if m.ext&ext == ext || m.wal&wal == wal {
-			c.bits[i>>6] |= 1 << (i & 63)
-			c.count++
-		}
-	}
-	return c
-}
-
-// scan reads one tier by looking at every candidate whose masks hold the
+// scan reads one tier by looking at every user whose masks hold the
 // tier's need and whose field is long enough to rank among the kept,
-// split over the program's Ps when they are many.
-func (ix *usersIndex) scan(d *usersData, q []byte, top *topHits, t scanTier, cand candidates) {
-	parts := min(scanParts(), max(cand.count/scanMinPart, 1))
-	words := len(cand.bits)
+// split over the program's Ps when the list is large.
+func (ix *usersIndex) scan(d *usersData, q []byte, top *topHits, t scanTier) {
+	parts := min(scanParts(), max(ix.n/scanMinPart, 1))
 	if parts <= 1 {
-		ix.scanRange(d, q, cand.bits, 0, words, top, t)
+		ix.scanRange(d, q, 0, ix.n, top, t)
 		return
 	}
 	tops := make([]topHits, parts)
@@ -276,7 +247,7 @@ func (ix *usersIndex) scan(d *usersData, q []byte, top *topHits, t scanTier, can
 	}
 	var wg sync.WaitGroup
 	for p := range parts {
-		wg.Go(func() { ix.scanRange(d, q, cand.bits, p*words/parts, (p+1)*words/parts, &tops[p], t) })
+		wg.Go(func() { ix.scanRange(d, q, p*ix.n/parts, (p+1)*ix.n/parts, &tops[p], t) })
 	}
 	wg.Wait()
 	for _, part := range tops {
@@ -288,16 +259,17 @@ func (ix *usersIndex) scan(d *usersData, q []byte, top *topHits, t scanTier, can
 	}
 }
 
-// scanRange is scan over the candidates in words [from, to) of bits.
-func (ix *usersIndex) scanRange(d *usersData, q []byte, bits []uint64, from, to int, top *topHits, t scanTier) {
-	f := 0
+// scanRange is scan over the users [from, to): a tight pass over the
+// field's masks, the text read only for those they let through.
+func (ix *usersIndex) scanRange(d *usersData, q []byte, from, to int, top *topHits, t scanTier) {
+	f, masks := 0, ix.extMasks
 	if t.wallet {
-		f = 1
+		f, masks = 1, ix.walMasks
 	}
 	minLen := len(q) + 1
-	for word := from; word < to; word++ {
-		for set := bits[word]; set != 0; set &= set - 1 {
-			ix.scanUser(d, q, word<<6+mathbits.TrailingZeros64(set), f, minLen, top, t)
+	for i, m := range masks[from:to] {
+		if m&t.need == t.need {
+			ix.scanUser(d, q, from+i, f, minLen, top, t)
 		}
 	}
 }
@@ -305,13 +277,6 @@ func (ix *usersIndex) scanRange(d *usersData, q []byte, bits []uint64, from, to 
 // scanUser offers user i to top when it lies in the tier (f: the field
 // the tier reads).
 func (ix *usersIndex) scanUser(d *usersData, q []byte, i, f, minLen int, top *topHits, t scanTier) {
-	m := ix.masks[i].ext
-	if t.wallet {
-		m = ix.masks[i].wal
-	}
-	if m&t.need != t.need {
-		return
-	}
 	start, end := d.span(i, f)
 	if end-start < minLen || !top.admits(userHit{row: int32(i), score: t.best(end - start)}) {
 		return
