@@ -23,6 +23,15 @@ type FleetMsg struct{}
 // tab that esc would close or clear (a pane, a filter, the chosen user).
 type LeaveMsg struct{}
 
+// ThemeMsg tells the program holding the dashboard that the command
+// line's >theme chose another theme for the session: the fleet view draws
+// in Styles, and the other dashboards take Name (UseTheme), each over its
+// own settings' colours.
+type ThemeMsg struct {
+	Name   string
+	Styles ui.Styles
+}
+
 // WithFleet says a fleet holds the dashboard: F opens it (and is listed
 // in help) and esc at the top level goes back to it.
 func WithFleet(on bool) Option { return func(e *env) { e.fleet = on } }

@@ -26,7 +26,22 @@ func (m Model) runTheme(args []string) (Model, tea.Cmd, string) {
 	if err := m.env.applyTheme(args[0]); err != nil {
 		return m, nil, text.CleanN(err.Error(), 80)
 	}
-	return m.redraw().say("theme " + args[0] + " for this session (the settings file keeps its own)"), nil, ""
+	var tell tea.Cmd
+	if m.env.fleet {
+		msg := ThemeMsg{Name: args[0], Styles: m.env.styles}
+		tell = func() tea.Msg { return msg }
+	}
+	return m.redraw().say("theme " + args[0] + " for this session (the settings file keeps its own)"), tell, ""
+}
+
+// UseTheme draws in theme name from now on, as >theme does, without a
+// word: another dashboard of the same program chose it (ThemeMsg). An
+// unknown name changes nothing.
+func (m Model) UseTheme(name string) Model {
+	if m.env.theme.Name == name || m.env.applyTheme(name) != nil {
+		return m
+	}
+	return m.redraw()
 }
 
 // redraw draws everything again in the current styles. The chrome and the

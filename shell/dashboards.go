@@ -5,6 +5,10 @@ package shell
 
 import (
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/stratop/stratop/model"
+	"github.com/stratop/stratop/ui"
+	"github.com/stratop/stratop/ui/fleetview"
 )
 
 // toFleet shows the fleet; the dashboard left paces its polls as when its
@@ -68,6 +72,9 @@ func (s Model) dashOpened(msg dashOpenedMsg) (Model, tea.Cmd) {
 	s.sessions++
 	session := s.sessions
 	d := &dash{m: msg.m, profile: msg.profile}
+	if s.theme != "" {
+		d.m = d.m.UseTheme(s.theme)
+	}
 	s.dashes[session], s.byProfile[msg.profile] = d, session
 	var c0 tea.Cmd
 	if s.width > 0 {
@@ -108,5 +115,19 @@ func (s Model) rekey(session uint64) Model {
 		return s
 	}
 	delete(s.dashes, session)
+	return s
+}
+
+// useTheme is a dashboard's >theme taken by the whole program: the fleet
+// view and its help line draw in the theme, and every other dashboard,
+// held now or built later, takes its name over its own settings' colours.
+func (s Model) useTheme(from uint64, t model.ThemeMsg) Model {
+	s.theme = t.Name
+	s.view, s.help = s.view.SetStyles(fleetview.StylesFrom(t.Styles)), ui.NewHelp(t.Styles)
+	for session, d := range s.dashes {
+		if session != from {
+			d.m = d.m.UseTheme(t.Name)
+		}
+	}
 	return s
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/stratop/stratop/internal/fleet"
 	"github.com/stratop/stratop/internal/text"
 	"github.com/stratop/stratop/model"
+	"github.com/stratop/stratop/ui"
 	"github.com/stratop/stratop/ui/fleetview"
 )
 
@@ -64,6 +65,7 @@ type Model struct {
 	openDash  Opener
 
 	fleet    *fleet.Fleet
+	theme    string // the theme a dashboard's >theme chose for the session ("" for none)
 	fleetErr string // why the fleet could not be opened
 	notice   string // why a dashboard could not be built
 	opening  bool
@@ -94,6 +96,14 @@ func WithDashboard(m model.Model) Option {
 
 // WithFleetView sets the fleet view (its keys, styles).
 func WithFleetView(v fleetview.Model) Option { return func(s *Model) { s.view = v } }
+
+// WithStyles draws the fleet view and the shell's help line in st (the
+// settings' theme), as the dashboards draw theirs.
+func WithStyles(st ui.Styles) Option {
+	return func(s *Model) {
+		s.view, s.help = s.view.SetStyles(fleetview.StylesFrom(st)), ui.NewHelp(st)
+	}
+}
 
 // WithKeyMap replaces the shell's keys.
 func WithKeyMap(k KeyMap) Option { return func(s *Model) { s.keys = k } }
@@ -198,6 +208,8 @@ func (s Model) settle(r routed) (Model, tea.Cmd) {
 			return s, nil // alone, esc at the top does nothing
 		}
 		return s.toFleet()
+	case model.ThemeMsg:
+		return s.useTheme(r.session, r.msg.(model.ThemeMsg)), nil
 	}
 	var cmd tea.Cmd
 	d.m, cmd = d.m.Update(r.msg)

@@ -132,6 +132,9 @@ func (m Model) SetRows(rows []fleet.Row) Model {
 // SetSize sets the frame's size.
 func (m Model) SetSize(w, h int) Model { m.width, m.height = w, h; return m }
 
+// SetStyles draws with other styles from now on (another theme).
+func (m Model) SetStyles(s Styles) Model { m.styles = s; return m }
+
 // Filtering says keys type into the filter.
 func (m Model) Filtering() bool { return m.filtering }
 

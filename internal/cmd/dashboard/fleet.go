@@ -17,7 +17,6 @@ import (
 	"github.com/stratop/stratop/internal/termout"
 	"github.com/stratop/stratop/model"
 	"github.com/stratop/stratop/shell"
-	"github.com/stratop/stratop/ui/fleetview"
 )
 
 // fleetHost opens the fleet and builds each member's dashboard from the
@@ -95,13 +94,14 @@ func (h *fleetHost) Close() {
 	h.closers = nil
 }
 
-// fleetView is the fleet view in the theme of the settings given.
+// fleetView is the fleet view and its help line in the theme of the
+// settings given.
 func fleetView(s config.Settings) (shell.Option, error) {
 	st, err := themeStyles(s)
 	if err != nil {
 		return nil, err
 	}
-	return shell.WithFleetView(fleetview.New(fleetview.WithStyles(fleetview.StylesFrom(st)))), nil
+	return shell.WithStyles(st), nil
 }
 
 // RunFleet is `stratop fleet` on a terminal: the fleet view, and each
