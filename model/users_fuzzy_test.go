@@ -140,9 +140,14 @@ func fuzzyHard(d *usersData) []string {
 // background. Before the index the first answer came after one 8 ms turn
 // and the whole one after several.
 //
-// Figures (PERFORMANCE.md, "The command line's @ over a million users"):
+// Figures (PERFORMANCE.md, "The command line's @ over a million users"),
+// on the 2 shared cores:
 //
 //	before the index, typed only (load 5.2): first answer 11.0 ms mean, 37.3 worst; whole answer 120.4 mean, 297 worst
+//	after, 2 Ps (load 7.7): full-ms 0.83, worst-full-ms 9.2, worst-least-ms 7.4 (c7);
+//	    hard-ms 8.8, worst-hard-ms 64.7, worst-least-hard-ms 62.0 (e3021d9); cpu-ms 4.9; build-ms 1793
+//	after, 1 P as the dashboard (load 8): full-ms 1.55, worst-full-ms 21.2, worst-least-ms 10.4;
+//	    hard-ms 15.2, worst-hard-ms 126.9, worst-least-hard-ms 82.5; cpu-ms 5.4
 func BenchmarkUserFuzzy1M(b *testing.B) {
 	d := benchUsers(1_000_000)
 	start := time.Now()
