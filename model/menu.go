@@ -86,7 +86,7 @@ var userJobs = map[string]bool{action.DisableAll.Name: true, action.RemoveAll.Na
 // plainly when nothing is allowed.
 func (w workflow) menu(sel selection) (workflow, effect) {
 	if w.readOnly() {
-		return w, effect{notice: ui.NoticeReadOnly}
+		return w, w.readOnlyNotice()
 	}
 	if w.overlay != nil {
 		return w, effect{}

@@ -68,7 +68,7 @@ func (w workflow) askUndo() (workflow, effect) {
 		return w, effect{notice: ui.NoticeNothingToUndo}
 	}
 	if w.readOnly() {
-		return w, effect{notice: ui.NoticeReadOnly}
+		return w, w.readOnlyNotice()
 	}
 	if w.overlay != nil {
 		return w, effect{}

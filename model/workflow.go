@@ -188,7 +188,7 @@ func newWorkflow(e *env) workflow { return workflow{env: e} }
 // nothing), and otherwise opens the confirmation.
 func (w workflow) ask(spec action.Spec, sel selection) (workflow, effect) {
 	if w.readOnly() {
-		return w, effect{notice: ui.NoticeReadOnly}
+		return w, w.readOnlyNotice()
 	}
 	if w.overlay != nil {
 		return w, effect{}
@@ -233,6 +233,11 @@ func (w workflow) ask(spec action.Spec, sel selection) (workflow, effect) {
 // it before any dialog opens (the Runner refuses again when sending).
 func (w workflow) readOnly() bool {
 	return errors.Is(w.env.runner().Check(action.Target{}), action.ErrReadOnly)
+}
+
+// readOnlyNotice is the refusal in read-only mode, naming its source.
+func (w workflow) readOnlyNotice() effect {
+	return effect{notice: ui.NoticeReadOnlyBy(w.env.policy.ReadOnlyBy)}
 }
 
 // key hands a key to the open dialog and carries out its decision.

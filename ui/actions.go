@@ -157,6 +157,16 @@ func IDList(ids []int64, limit int) string {
 	return strings.Join(parts, ", ")
 }
 
+// NoticeReadOnlyBy is the read-only refusal naming what made the profile
+// read-only (a flag, a variable, a line of the settings file), so the
+// operator knows what to change; by empty gives the plain notice.
+func NoticeReadOnlyBy(by string) string {
+	if by == "" {
+		return NoticeReadOnly
+	}
+	return NoticeReadOnly + " (" + text.Clean(by) + ")"
+}
+
 // Notices of the action workflow (the status line).
 const (
 	NoticeReadOnly    = "read-only mode: actions are disabled"
