@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 
+	"github.com/stratop/stratop/integration"
 	"github.com/stratop/stratop/watch"
 )
 
@@ -31,8 +32,13 @@ func newEvents(o Options) *events { return &events{opts: o} }
 func (e *events) start() {
 	ctx, cancel := context.WithCancel(context.Background())
 	e.started, e.cancel, e.done = true, cancel, make(chan struct{})
+	// The integration makes the events its own: they name it, their ids
+	// derive from it, and the audit log's actions of another key on the
+	// same host are not reported as this one's. One that does not parse
+	// leaves the host to tell them apart, as belongsHere does.
+	id, _ := integration.Parse(e.opts.Integration)
 	eng := watch.New(e.opts.Client, watch.Options{
-		Profile: e.opts.Profile, Host: e.opts.Client.Host(), Scope: watch.Integration(),
+		Profile: e.opts.Profile, Host: e.opts.Client.Host(), Integration: id, Scope: watch.Integration(),
 		Interval: e.opts.WatchInterval, AuditPath: e.opts.AuditPath, FromNow: true,
 		Emit: e.add,
 	})
