@@ -65,6 +65,13 @@ func (km *KeyMap) slots() []slot {
 	return out
 }
 
+// retiredBindings are names [keys] once accepted, each with what took its
+// place: a settings file written for an earlier release is told what to
+// change, not only that the name is unknown.
+var retiredBindings = map[string]string{
+	"command-log": "retired binding name: the command log is the Activity tab's second page now (next-page, ], from the feed; :>log from any tab); remove this line",
+}
+
 // BindingNames lists the names [keys] accepts, sorted.
 func BindingNames() []string {
 	km := DefaultKeyMap()
@@ -98,7 +105,11 @@ func ApplyKeys(km KeyMap, remap map[string][]string) (KeyMap, []KeyProblem) {
 	for _, name := range names {
 		s, ok := byName[name]
 		if !ok {
-			problems = append(problems, KeyProblem{Name: name, Msg: "unknown binding name (known: " + strings.Join(BindingNames(), ", ") + ")"})
+			msg, retired := retiredBindings[name]
+			if !retired {
+				msg = "unknown binding name (known: " + strings.Join(BindingNames(), ", ") + ")"
+			}
+			problems = append(problems, KeyProblem{Name: name, Msg: msg})
 			continue
 		}
 		keys, bad := normaliseKeys(remap[name])

@@ -38,6 +38,7 @@ func TestApplyKeysProblems(t *testing.T) {
 		want  []string
 	}{
 		"unknown name":       {map[string][]string{"explode": {"e"}}, []string{"explode: unknown binding name"}},
+		"retired name":       {map[string][]string{"command-log": {"L"}}, []string{"command-log: retired binding name: the command log is the Activity tab's second page"}},
 		"unknown key":        {map[string][]string{"halt": {"hyper+p"}}, []string{`halt: unknown key "hyper+p"`}},
 		"clash with default": {map[string][]string{"halt": {"j"}}, []string{`halt: key "j" is also bound to down`}},
 		"clash of remaps":    {map[string][]string{"halt": {"p"}, "stop": {"p"}}, []string{`halt: key "p" is also bound to stop`}},
