@@ -222,6 +222,9 @@ func sortedByLength(n int, key func(int32) []byte, length func(int32) int, scrat
 	lens, pre := scratch.lens, scratch.pre
 	common := map[int][]byte{} // the prefix every key of a length shares
 	for i := range int32(n) {
+		if i%yieldEvery == yieldEvery-1 {
+			runtime.Gosched()
+		}
 		l, k := length(i), key(i)
 		lens[i] = uint16(l)
 		if c, ok := common[l]; !ok {
@@ -235,6 +238,9 @@ func sortedByLength(n int, key func(int32) []byte, length func(int32) int, scrat
 		}
 	}
 	for i := range int32(n) {
+		if i%yieldEvery == yieldEvery-1 {
+			runtime.Gosched()
+		}
 		k := key(i)[len(common[int(lens[i])]):]
 		var b [8]byte
 		copy(b[:], k)
