@@ -156,7 +156,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m, cmd = m.handleMouse(msg)
 	case toolMsg:
 		m, cmd = m.settleTool(msg)
-	case paletteTurnMsg, historyReadMsg, historyWrittenMsg:
+	case paletteTurnMsg, paletteFoundMsg, historyReadMsg, historyWrittenMsg:
 		m, cmd = m.settlePalette(msg)
 	case jumpMsg:
 		m, cmd = m.jump(msg)

@@ -124,6 +124,8 @@ func (m Model) settlePalette(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case paletteTurnMsg:
 		return m.paletteTurn(msg)
+	case paletteFoundMsg:
+		return m.paletteFound(msg)
 	case historyReadMsg, historyWrittenMsg:
 		return m.settleHistory(msg)
 	}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -28,6 +29,35 @@ type completion struct {
 
 // paletteTurnMsg runs the next turn of a user search still under way.
 type paletteTurnMsg struct{ gen uint64 }
+
+// paletteFoundMsg is the index's answer to a user search that took longer
+// than a key waits for it.
+type paletteFoundMsg struct {
+	gen   uint64
+	users userFuzzy
+}
+
+// indexWait is how long a key waits for the index's answer: a turn of the
+// scan's length. Most answers take a millisecond and show with the key;
+// one that takes longer (letters in order over a million wallets) comes as
+// a message, so the keys typed meanwhile never wait for it.
+var indexWait = fuzzySlice
+
+// answerFromIndex runs f's indexed search off the UI goroutine and waits
+// up to indexWait for it; past that, it gives the users of the answer
+// shown that match f's query too, and the whole answer as a message.
+func answerFromIndex(f, shown userFuzzy, gen uint64) (userFuzzy, tea.Cmd) {
+	answer := make(chan userFuzzy, 1)
+	go func() { answer <- f.resume(0) }()
+	if indexWait > 0 {
+		select {
+		case a := <-answer:
+			return a, nil
+		case <-time.After(indexWait):
+		}
+	}
+	return f.rescored(shown), func() tea.Msg { return paletteFoundMsg{gen: gen, users: <-answer} }
+}
 
 // modes is the dropdown of an empty line.
 var modes = []completion{
@@ -51,6 +81,10 @@ var views = []completion{
 func (m Model) complete(p palette) (palette, tea.Cmd) {
 	line := p.input.Value()
 	p.items, p.sel = nil, 0
+	// A new generation for every change of the line: a turn or an answer
+	// of a search begun for an earlier line is dropped.
+	p.gen = nextGen()
+	gen := p.gen
 	var cmd tea.Cmd
 	switch {
 	case p.search:
@@ -58,14 +92,14 @@ func (m Model) complete(p palette) (palette, tea.Cmd) {
 	case line == "":
 		p.items = modes
 	case line[0] == '@':
-		d := m.loadedUsers()
-		p.users = p.users.narrow(d, line[1:])
-		p.items = userItems(p.users)
-		if !p.users.done() {
-			p.gen = nextGen()
-			gen := p.gen
+		f := p.users.start(m.loadedUsers(), line[1:])
+		if f.index != nil {
+			f, cmd = answerFromIndex(f, p.users, gen)
+		} else if f = f.resume(fuzzySlice); !f.done() {
 			cmd = func() tea.Msg { return paletteTurnMsg{gen: gen} }
 		}
+		p.users = f
+		p.items = userItems(p.users)
 	case line[0] == '!':
 		p.items = poolItems(m.loadedPools(), line[1:])
 	case line[0] == '>':
@@ -89,6 +123,20 @@ func (m Model) paletteTurn(msg paletteTurnMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	return m, func() tea.Msg { return paletteTurnMsg{gen: msg.gen} }
+}
+
+// paletteFound shows the index's answer, unless a later key asked again.
+func (m Model) paletteFound(msg paletteFoundMsg) (Model, tea.Cmd) {
+	if m.palette == nil || m.palette.gen != msg.gen {
+		return m, nil
+	}
+	p := *m.palette
+	sel := p.sel
+	p.users = msg.users
+	p.items = userItems(p.users)
+	p.sel = min(sel, max(len(p.items)-1, 0))
+	m.palette = &p
+	return m, nil
 }
 
 // loadedUsers is the users list the Users tab holds (nil: not read yet).

@@ -63,7 +63,9 @@ type userFuzzy struct {
 	pos   int     // how many of them are searched
 	rows  []int32 // those that matched so far
 	best  topHits
-	// indexed: the answer came whole from the list's index.
+	// index answers the query whole when the list has one; indexed says it
+	// has (the answer is best).
+	index   *usersIndex
 	indexed bool
 }
 
@@ -72,10 +74,28 @@ func (f userFuzzy) done() bool {
 	if f.query == "" || f.indexed {
 		return true
 	}
+	if f.index != nil {
+		return false
+	}
 	if f.src == nil {
 		return f.pos >= f.data.Len()
 	}
 	return f.pos >= len(f.src)
+}
+
+// rescored is f with the users of an earlier answer that match f's query
+// too, scored for it: real matches to show while the index works.
+func (f userFuzzy) rescored(earlier userFuzzy) userFuzzy {
+	if f.data == nil || earlier.data != f.data || f.query == "" {
+		return f
+	}
+	q := []byte(f.query)
+	for _, h := range earlier.top() {
+		if s := scoreUser(f.data.lower(int(h.row), 0), f.data.lower(int(h.row), 1), q); s > 0 {
+			f.best.offer(userHit{row: h.row, score: s})
+		}
+	}
+	return f
 }
 
 // top is the best matches found so far, best first.
@@ -99,8 +119,7 @@ func (f userFuzzy) start(d *usersData, q string) userFuzzy {
 	f = userFuzzy{data: d, steps: steps, query: q}
 	if q != "" {
 		if ix := readyUserIndex(d); ix != nil {
-			f.indexed = true
-			f.best = topOf(ix.find(d, []byte(q)))
+			f.index = ix
 			return f
 		}
 		prepareUserIndex(d) // a list the read did not index
@@ -125,6 +144,13 @@ func (f userFuzzy) resume(budget time.Duration) userFuzzy {
 	}
 	q := []byte(f.query)
 	d := f.data
+	if f.index != nil {
+		// The index answers in one call, whatever the budget: most keys in
+		// a millisecond, letters in order over a million wallets in tens
+		// (the command line runs it off the UI goroutine, answerUsers).
+		f.best, f.indexed = topOf(f.index.find(d, q)), true
+		return f
+	}
 	n := d.Len()
 	if f.src != nil {
 		n = len(f.src)
