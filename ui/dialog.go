@@ -5,6 +5,7 @@ package ui
 // keys. Danger marks actions that cannot be undone.
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -52,7 +53,14 @@ func RenderDialog(st Styles, d Dialog, width, height int) string {
 		body, tail = dropBlank(body), dropBlank(tail)
 	}
 	if over := 1 + len(body) + len(tail) - room; over > 0 {
-		body = body[:max(len(body)-over, 0)]
+		// A line saying so stands for what is cut: a fact cut short (a shell
+		// line ending mid-command) must not pass for the whole of it.
+		if n := len(body) - over; n > 0 {
+			cut := len(body) - (n - 1)
+			body = append(body[:n-1], st.Muted.Render(text.Fit("("+strconv.Itoa(cut)+" more lines in a taller window)", inner)))
+		} else {
+			body = nil
+		}
 	}
 	lines := append([]string{title.Render(text.Fit(d.Title, inner))}, body...)
 	lines = append(lines, tail...)
