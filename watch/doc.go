@@ -144,9 +144,11 @@
 // Below the rate where whole reads pay, a change costs a search, far less
 // than a pass, as long as the searches fit the request budget: at 100,000
 // strategies a change costs about 10 requests, so 20 a minute with the
-// totals' 48 take some 250 of the 300, and a backlog drains at the few
-// changes a minute left over, or by narrowing (PERFORMANCE.md, "Watch",
-// has the measured curve).
+// totals' 48 take some 250 of the 300 (with the totals every third
+// interval, 16, some 215), and a backlog drains at the few changes a
+// minute left over, or by narrowing: after a restart with the 40 to 60
+// changes made during the first start, the changes of the first minutes
+// wait behind them (PERFORMANCE.md, "Watch", has the measured curve).
 
 // The first start (no cursor, or FromNow) reads the whole list once at the
 // request budget (N/100 pages: 85 at 10,000, 850 at 100,000), silently:
