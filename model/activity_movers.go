@@ -3,7 +3,7 @@ package model
 // Naming the movers while the Activity covers what is shown: the pages the
 // dashboard reads show few of an integration's strategies, so a strategy
 // halted elsewhere would only move a total. A watch.Movers holds the
-// halted statuses' rows and, fed the totals the Overview reads anyway with
+// halted statuses' rows and active's and, fed the totals the Overview reads anyway with
 // the rows those reads return where it asked, searches by position only
 // the statuses that moved, on those rows as far as the time allowed for
 // naming lets it; what it names joins the Activity, and from there Needs
@@ -14,7 +14,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/stratop/stratop/api"
 	"github.com/stratop/stratop/watch"
 )
 
@@ -25,10 +24,6 @@ import (
 // move, and less the more the Overview's own reads of the totals do the
 // searching (PERFORMANCE.md, "Naming the movers").
 const moversBudget = 150
-
-// moverStatuses are the statuses whose movers are named: those a strategy
-// moves into that need attention, and where it leaves them to.
-var moverStatuses = []api.Status{api.StatusSuspended, api.StatusPaused, api.StatusCompleted}
 
 // moverEcho is how long after the dashboard reported a change itself a
 // mover found the same is not added again.
@@ -50,10 +45,10 @@ func newMoversFeed(e *env) *engineFeed {
 		budget = e.engineBudget
 	}
 	f.interval = e.interval
-	f.movers = watch.NewMovers(e.api, watch.Options{
+	f.movers = watch.NewHaltedMovers(e.api, watch.Options{
 		Profile: e.profile, Host: e.api.Host(), Interval: f.interval, Budget: budget,
 		Emit: f.emit,
-	}, moverStatuses...)
+	})
 	f.engine, f.runner = f.movers.Engine(), f.movers.Run
 	return f
 }

@@ -11,8 +11,8 @@
 # Each dashboard is the real binary in a 200x60 pty (../shared/tools/ptyrun.py)
 # on the Overview, --interval 5s, through its own scripts/countproxy in front
 # of one loopback sandbox (simulation off, --churn changes a minute). The
-# window starts after SETTLE seconds, once the finder has read the halted
-# statuses whole (a one-time cost, reported apart). How fast movers are
+# window starts after SETTLE seconds, once the finder has read active and
+# the halted statuses whole (a one-time cost, reported apart). How fast movers are
 # named at that size: STRATOP_MOVERS_SCALE=1 go test -run TestMoversAtScale -v ./watch/
 set -euo pipefail
 
@@ -23,7 +23,7 @@ PTYRUN=${PTYRUN:-$(git -C "$ROOT" rev-parse --path-format=absolute --git-common-
 WINDOW=${WINDOW:-180}
 N=${N:-10000}
 CHURN=${CHURN:-20}
-SETTLE=${SETTLE:-45}
+SETTLE=${SETTLE:-75}
 # The tree before the finder: the parent of the commit that added it.
 BASE=${BASE:-$(git -C "$ROOT" log --diff-filter=A --format=%H -- watch/movers.go | tail -1)^}
 WORK=$(mktemp -d)

@@ -70,6 +70,19 @@ func NewMovers(client Client, opts Options, statuses ...api.Status) *Movers {
 	return m
 }
 
+// HaltedStatuses are the statuses a strategy is halted into.
+var HaltedStatuses = []api.Status{api.StatusSuspended, api.StatusPaused, api.StatusCompleted}
+
+// NewHaltedMovers builds the finder of the movers into and out of the
+// halted statuses. It holds active too, where they come from: when active
+// shrank by more than the halted statuses grew, a strategy left it either
+// for archived or for a halted status that another left for archived at
+// about the same time, leaving that total as it was; only active's search
+// (order) tells the second, which no halting of the halted statuses finds.
+func NewHaltedMovers(client Client, opts Options) *Movers {
+	return NewMovers(client, opts, append([]api.Status{api.StatusActive}, HaltedStatuses...)...)
+}
+
 // Engine is the engine underneath, for its Stats and SetInterval.
 func (m *Movers) Engine() *Engine { return m.e }
 
@@ -210,6 +223,14 @@ func (m *Movers) settle(ctx context.Context, d *differ, h handover, now time.Tim
 // order is the order the statuses read whole are searched in: those that
 // grew first, so a strategy that moved between two of them is found where
 // it arrived, with no read by id, settling both; then the smaller first.
+// Active, when held, comes last whatever its total did: it is where halted
+// strategies come from and go back to, and such a move is settled by the
+// search of the smaller halted status, so active is searched only for what
+// the others did not settle. That is a strategy that left it for a status
+// not held (archived), or one that arrived in a halted status while another
+// left that status for one not held, so that the halted total did not move:
+// the totals alone cannot tell the two apart, and the search of active,
+// whose row read by id says where it went, names the second.
 func (m *Movers) order(totals map[string]int) []string {
 	var out []string
 	for _, s := range m.statuses {
@@ -219,6 +240,12 @@ func (m *Movers) order(totals map[string]int) []string {
 	}
 	grew := func(s string) bool { return totals[s] > len(m.e.heldIDs(s)) }
 	slices.SortStableFunc(out, func(a, b string) int {
+		switch sa, sb := source(a), source(b); {
+		case sa && !sb:
+			return 1
+		case sb && !sa:
+			return -1
+		}
 		switch ga, gb := grew(a), grew(b); {
 		case ga && !gb:
 			return -1
@@ -229,6 +256,10 @@ func (m *Movers) order(totals map[string]int) []string {
 	})
 	return out
 }
+
+// source reports whether s is where the halted statuses' strategies come
+// from: active.
+func source(s string) bool { return s == string(api.StatusActive) }
 
 // nameArrivals reports the rows held now that were held nowhere before the
 // searches and that no event named: they moved in from a status not held.

@@ -15,7 +15,8 @@ func countRead(t *testing.T, c *api.Client, m *Movers) {
 	t.Helper()
 	first := Mark()
 	var reads []CountRead
-	for _, st := range haltedStatuses {
+	for _, s := range m.statuses {
+		st := api.Status(s)
 		f := m.Want(st)
 		p, err := c.ListStrategies(context.Background(), f)
 		if err != nil {

@@ -165,6 +165,14 @@ func (m *Movers) mustPay(s string, steps, pending int, now time.Time) bool {
 	if !m.free[s] {
 		return true
 	}
+	if source(s) {
+		// Most of what active's search finds is an archive, to be named
+		// at no particular time; the few that matter must be named within
+		// the time allowed. So it waits for free rows while the rounds
+		// left before then are more than the reads it needs.
+		left := m.within - namingSlack - now.Sub(m.first[s])
+		return time.Duration(steps)*m.per >= left
+	}
 	if now.Sub(m.first[s]) >= m.within-namingSlack-2*m.per {
 		return true
 	}
