@@ -105,9 +105,9 @@
 // later, from the last interval that settled one of its changes (a large
 // status that never stops differing would otherwise stay the oldest and
 // take every interval's budget), and from when it began to hold more than
-// its total whatever was settled in it since (a strategy that left
-// without arriving elsewhere, an archive, shows only there and costs the
-// most to find). The searches of an interval reuse the rows its reads
+// its total whatever was settled in it since, while no status shows a
+// gain that may be the same move (a strategy that left without arriving
+// elsewhere, an archive, shows only there and costs the most to find). The searches of an interval reuse the rows its reads
 // showed by position, so each starts where the last left off; the model
 // does not count on it (with one or two changes a status it saves
 // little).

@@ -226,13 +226,22 @@ func (e *Engine) drillCycle(ctx context.Context, d *differ, totals map[string]in
 // status that never stops differing under steady changes would otherwise
 // stay the oldest, and take every interval's budget while the changes of
 // the others wait. A status that has held more than its total since an
-// interval waits from then, whatever was settled in it meanwhile: what
-// left it without arriving elsewhere (an archive) shows only there, costs
-// the most to find, and the moves that come and go in a large status
-// would otherwise keep it from ever being the oldest.
+// interval waits from then, whatever was settled in it meanwhile, while no
+// status shows a gain that may be the same move: what left it without
+// arriving elsewhere (an archive) shows only there, costs the most to
+// find, and the moves that come and go in a large status would otherwise
+// keep it from ever being the oldest; but a loss another status's gain
+// explains is settled more cheaply from that side (completions under the
+// simulation: the completed list read whole settles both).
 func (e *Engine) nextDrill(totals map[string]int) (cellKey, bool) {
 	var best, oldest cellKey
 	bestCost, found, since := 0.0, false, e.cycles-agedIntervals+1
+	gains := false // a status gained what another lost: the loss may be that move
+	for _, st := range listed {
+		if totals[string(st)] > len(e.heldIDs(string(st))) {
+			gains = true
+		}
+	}
 	for _, st := range listed {
 		c := cellKey{status: string(st)}
 		total, held := totals[c.status], len(e.heldIDs(c.status))
@@ -241,7 +250,7 @@ func (e *Engine) nextDrill(totals map[string]int) (cellKey, bool) {
 		}
 		if at, ok := e.differing[c.status]; ok {
 			waiting := max(at.cycle, e.settledAt[c.status])
-			if l, ok := e.losing[c.status]; ok {
+			if l, ok := e.losing[c.status]; ok && !gains {
 				waiting = min(waiting, l)
 			}
 			if waiting < since {

@@ -41,3 +41,26 @@ func TestTheStatusLeftWaitingLongestIsDrilledFirst(t *testing.T) {
 		t.Fatalf("drilled %q, want active, waiting since interval 30", c.status)
 	}
 }
+
+// Active has held more than its total for many intervals, while completed
+// gained as many: completions under the simulation, which the completed
+// list's read settles on both sides at once. Completed goes first; the
+// loss waits its turn only while no status shows a gain that may explain
+// it (a strategy that left without arriving anywhere: an archive).
+func TestALossAGainMayExplainDoesNotGoFirst(t *testing.T) {
+	e := New(nil, Options{Scope: Integration()})
+	heldStatuses(e, map[string]int{"active": 1200, "completed": 600})
+	e.cycles = 40
+	e.differing["active"] = difference{cycle: 10, diff: 5}
+	e.differing["completed"] = difference{cycle: 38, diff: 5}
+	e.losing["active"] = 10
+	e.settledAt["active"] = 39
+	totals := map[string]int{"active": 1195, "completed": 605}
+	if c, _ := e.nextDrill(totals); c.status != "completed" {
+		t.Fatalf("drilled %q first, want completed, whose gains may be active's losses", c.status)
+	}
+	totals["completed"] = 600 // no gain anywhere: the losses are archives
+	if c, _ := e.nextDrill(totals); c.status != "active" {
+		t.Fatalf("drilled %q first, want active, losing since interval 10", c.status)
+	}
+}
