@@ -51,10 +51,13 @@ type usersIndex struct {
 	single   [256][]userHit
 }
 
-// lenRun is where the fields of one length lie in a sorted order.
+// lenRun is where the fields of one length lie in a sorted order, and
+// the prefix all their keys share (a copy: the index holds no text of
+// the list).
 type lenRun struct {
 	n          int // the length in bytes
 	start, end int
+	shared     []byte
 }
 
 // charBits maps a byte to the bit of a character mask: digits and a-f
@@ -266,7 +269,7 @@ func sortedByLength(n int, key func(int32) []byte, length func(int32) int, scrat
 		for j < n && lens[rows[j]] == l {
 			j++
 		}
-		runs = append(runs, lenRun{n: int(l), start: i, end: j})
+		runs = append(runs, lenRun{n: int(l), start: i, end: j, shared: bytes.Clone(common[int(l)])})
 		i = j
 	}
 	return rows, runs

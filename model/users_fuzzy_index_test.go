@@ -206,3 +206,74 @@ func TestUserFuzzyAnswersFromTheIndexOnceBuilt(t *testing.T) {
 		t.Fatal("a small list was indexed")
 	}
 }
+
+// prefixedUsers is n users whose ids share prefixes by length (cust_
+// and its like, then a few of the query's letters), so that the letters
+// tier's bound for a length (lettersGap) says something; spread over
+// many lengths, each length is read in sorted order, else the commonest
+// in row order.
+func prefixedUsers(r *rand.Rand, n int, spread bool) *usersData {
+	heads := []string{"cust_", "cs_", "c", "us", "sc_t"}
+	users := make([]api.User, n)
+	for i := range users {
+		tail := 1 + r.IntN(3)
+		if spread {
+			tail = r.IntN(24)
+		}
+		b := []byte(heads[r.IntN(len(heads))])
+		for range tail {
+			b = append(b, "cst_47u1"[r.IntN(8)])
+		}
+		users[i] = api.User{ID: int64(i + 1), ExternalUserID: string(b), WalletAddress: "0x" + string(b[len(b)/2:]) + "c4"}
+	}
+	return usersFromSlice(users)
+}
+
+// Letters typed one by one (cs, cs4, cs47 ...) over ids that share their
+// start, the keys that read the letters tiers shortest first, are
+// answered at each keystroke exactly as a scan ranks them.
+func TestUserIndexTypedLettersEqualsAScan(t *testing.T) {
+	r := rand.New(rand.NewPCG(34, 4))
+	defer func(m, s int, p func() int) { scanMinPart, sortedRunShare, scanParts = m, s, p }(scanMinPart, sortedRunShare, scanParts)
+	scanParts = func() int { return 2 }
+	for round := range 48 {
+		scanMinPart = 1 << 30
+		if round%2 == 1 {
+			scanMinPart = 16
+		}
+		sortedRunShare = []int{1, 8, 1 << 20}[round/2%3] // every length sorted, some, none
+		d := prefixedUsers(r, 50+r.IntN(600), round/6%2 == 1)
+		ix := buildUserIndex(d)
+		for range 12 {
+			var q []byte
+			for _, c := range d.lower(r.IntN(d.Len()), 0) {
+				if r.IntN(3) == 0 {
+					q = append(q, c)
+				}
+			}
+			q = append(q, "cs47u"[r.IntN(5)])
+			for n := 1; n <= len(q); n++ {
+				sameHits(t, d, ix, string(q[:n]))
+			}
+		}
+	}
+}
+
+// lettersGap bounds the span from the prefix a length's ids share.
+func TestLettersGap(t *testing.T) {
+	for _, c := range []struct {
+		shared, q string
+		gap       int
+	}{
+		{"cust_", "cs4", 6},  // c at 0, s at 2, 4 past the prefix
+		{"cust_", "cs47", 7}, // and 7 after it
+		{"cust_", "cs", 3},   // the span is the prefix's
+		{"cust_", "s4", 4},   // s at 2: 4 at 5 at the least
+		{"cust_", "4", 0},    // nothing of q in the prefix
+		{"", "cs", 0},
+	} {
+		if got := lettersGap([]byte(c.shared), []byte(c.q)); got != c.gap {
+			t.Errorf("lettersGap(%q, %q) = %d, want %d", c.shared, c.q, got, c.gap)
+		}
+	}
+}
