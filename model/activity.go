@@ -184,7 +184,7 @@ func (t activityTab) Observe(o watch.Observation) (_ tab, _ tea.Cmd, changed boo
 	feed, set, added, watched := t.feed, t.watches, 0, ""
 	t.diff.Apply(o, t.env.now(), func(ev watch.Event) {
 		e, ok := entryOf(ev, set)
-		if !ok {
+		if !ok || echoes(feed, e) {
 			return
 		}
 		feed.add(e)

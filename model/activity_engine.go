@@ -223,6 +223,9 @@ func (t activityTab) engineEvents(msg engineEventsMsg) (activityTab, tea.Cmd) {
 		}
 		e.At = e.At.In(loc)
 		t.engineSeen = t.engineSeen.saw(ev, e.At)
+		if echoes(t.feed, e) {
+			continue // the finder told it first
+		}
 		b.add(&t, e)
 	}
 	return t.batchAdded(b, f.wait(t.env.session))

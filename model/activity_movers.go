@@ -14,6 +14,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/stratop/stratop/ui"
 	"github.com/stratop/stratop/watch"
 )
 
@@ -91,7 +92,7 @@ func (t activityTab) moverEvents(msg engineEventsMsg) (activityTab, tea.Cmd) {
 			continue
 		}
 		e, ok := entryOf(ev, t.watches)
-		if !ok || t.echoes(e.Strategy, e.New, e.At) {
+		if !ok || echoes(t.feed, e) {
 			continue
 		}
 		e.At = e.At.In(loc)
@@ -100,17 +101,26 @@ func (t activityTab) moverEvents(msg engineEventsMsg) (activityTab, tea.Cmd) {
 	return t.batchAdded(b, f.wait(t.env.session))
 }
 
-// echoes reports whether the feed already tells that strategy id moved to
-// status within moverEcho of at: a change on a page the dashboard reads
-// is reported by its own reads first.
-func (t activityTab) echoes(id int64, status string, at time.Time) bool {
-	for i := 0; i < t.feed.len() && i < moverEchoScan; i++ {
-		e := t.feed.at(i).entry
-		if at.Sub(e.At) > moverEcho {
+// stateKinds are the Activity's kinds of line that tell a strategy's state.
+var stateKinds = map[string]bool{ui.KindStatus: true, ui.KindCompleted: true, ui.KindAppeared: true, ui.KindVanished: true}
+
+// echoes reports whether e, a strategy's state, is what the feed's latest
+// line of that strategy within moverEcho already tells. The dashboard's
+// own reads (its engine or the differ of what it shows) and the finder
+// may both see one change, in either order: the second is its echo, told
+// once. A later move back and forth is not, since the latest line then
+// tells the state between.
+func echoes(feed *ring, e ui.ActivityEntry) bool {
+	if e.Strategy == 0 || !stateKinds[e.Kind] {
+		return false
+	}
+	for i := 0; i < feed.len() && i < moverEchoScan; i++ {
+		told := feed.at(i).entry
+		if e.At.Sub(told.At) > moverEcho {
 			return false
 		}
-		if e.Strategy == id && e.New == status {
-			return true
+		if told.Strategy == e.Strategy && stateKinds[told.Kind] {
+			return told.New == e.New
 		}
 	}
 	return false
