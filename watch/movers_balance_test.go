@@ -33,15 +33,7 @@ func baselinedHalted(t *testing.T, w *world, clock *simClock) (*Movers, *counted
 	rec := &recorder{}
 	m := NewHaltedMovers(c, Options{Host: "sandbox.test", Interval: 5 * time.Second, Budget: 60000, ByteBudget: 1 << 40, Emit: rec.emit,
 		Now: clock.now, OnSample: func(Sample) { rounds.Add(1) }})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- m.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Run: %v", err)
-		}
-	})
+	runFinder(t, m)
 	for i := 0; !m.Engine().Stats().Baselined; i++ {
 		if i == 200 {
 			t.Fatal("the finder's statuses were not read whole")

@@ -38,15 +38,7 @@ func baselined(t *testing.T, w *world, within time.Duration) (*Movers, *countedC
 	m := NewMovers(c, Options{Host: "sandbox.test", Interval: 5 * time.Second, Budget: 60000, ByteBudget: 1 << 40, Emit: rec.emit,
 		OnSample: func(Sample) { rounds.Add(1) }}, haltedStatuses...)
 	m.Within(within)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- m.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Run: %v", err)
-		}
-	})
+	runFinder(t, m)
 	for !m.Engine().Stats().Baselined {
 		countRead(t, w.c, m)
 		time.Sleep(20 * time.Millisecond)

@@ -27,13 +27,9 @@ func (c *countedClient) GetStrategy(ctx context.Context, id int64) (*api.Strateg
 
 var haltedStatuses = []api.Status{api.StatusSuspended, api.StatusPaused, api.StatusCompleted}
 
-// runMovers starts a finder of the halted statuses' movers over c.
-func runMovers(t *testing.T, c Client, budget int, rec *recorder) *Movers {
+// runFinder runs m until the test ends, failing it when Run fails.
+func runFinder(t testing.TB, m *Movers) {
 	t.Helper()
-	// The bytes are not what these tests count: the first read of 3,000
-	// strategies whole would leave a dashboard's byte budget in debt for
-	// the seconds these tests do not wait.
-	m := NewMovers(c, Options{Host: "sandbox.test", Interval: 5 * time.Second, Budget: budget, ByteBudget: 1 << 40, Emit: rec.emit}, haltedStatuses...)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- m.Run(ctx) }()
@@ -43,6 +39,16 @@ func runMovers(t *testing.T, c Client, budget int, rec *recorder) *Movers {
 			t.Errorf("Run: %v", err)
 		}
 	})
+}
+
+// runMovers starts a finder of the halted statuses' movers over c.
+func runMovers(t *testing.T, c Client, budget int, rec *recorder) *Movers {
+	t.Helper()
+	// The bytes are not what these tests count: the first read of 3,000
+	// strategies whole would leave a dashboard's byte budget in debt for
+	// the seconds these tests do not wait.
+	m := NewMovers(c, Options{Host: "sandbox.test", Interval: 5 * time.Second, Budget: budget, ByteBudget: 1 << 40, Emit: rec.emit}, haltedStatuses...)
+	runFinder(t, m)
 	return m
 }
 
