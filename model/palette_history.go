@@ -35,7 +35,19 @@ type commandHistory struct {
 	lines []string
 	// readFailed, writeFailed: the last read or write of the file failed,
 	// and it was said.
-	readFailed, writeFailed bool
+	readFailed, writeFailed failing
+}
+
+// failing is whether the last try of something failed: its failure is
+// news only when the try before it worked.
+type failing bool
+
+// news records the outcome of a try and reports whether it is a failure
+// not yet said.
+func (f *failing) news(err error) bool {
+	was := bool(*f)
+	*f = err != nil
+	return err != nil && !was
 }
 
 // historyReadMsg is the history read: the file's lines, then those this
@@ -124,29 +136,18 @@ func (m Model) settleHistory(msg tea.Msg) (Model, tea.Cmd) {
 	h := &m.history
 	switch msg := msg.(type) {
 	case historyReadMsg:
-		switch {
-		case msg.session != m.env.session:
-		case msg.err != nil:
-			if !h.readFailed {
-				h.readFailed = true
-				return m.say(ui.HistoryUnread(msg.err.Error())), nil
-			}
-		default:
-			h.readFailed = false
-			if len(msg.lines) > 0 { // an empty file takes nothing away
-				h.lines = msg.lines
-			}
+		if msg.session != m.env.session {
+			break
+		}
+		if h.readFailed.news(msg.err) {
+			return m.say(ui.HistoryUnread(msg.err.Error())), nil
+		}
+		if msg.err == nil && len(msg.lines) > 0 { // an empty file takes nothing away
+			h.lines = msg.lines
 		}
 	case historyWrittenMsg:
-		switch {
-		case msg.session != m.env.session:
-		case msg.err != nil:
-			if !h.writeFailed {
-				h.writeFailed = true
-				return m.say(ui.HistoryUnsaved(msg.err.Error())), nil
-			}
-		default:
-			h.writeFailed = false
+		if msg.session == m.env.session && h.writeFailed.news(msg.err) {
+			return m.say(ui.HistoryUnsaved(msg.err.Error())), nil
 		}
 	}
 	return m, nil
